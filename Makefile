@@ -1,0 +1,51 @@
+# Baton — see README.md. Every target installs what it is missing first.
+SWIFT      ?= swift
+BUILD_FLAGS ?=
+BATON      := .build/debug/baton
+FUZZ_SECONDS ?= 60
+
+.PHONY: help deps build test lint format demo bench fuzz docs clean
+
+help:
+	@echo "make demo    build and walk all three journeys on embedded defaults (SQLite + built-in sandbox)"
+	@echo "make test    install what is missing, start the test services, run every test"
+	@echo "make bench   benchmarks, printed as ratios against a reference measured in the same run"
+	@echo "make lint    swift format lint;  make format  rewrite in house style"
+	@echo "make fuzz    libFuzzer over the return-link parsers and the projection decoder (FUZZ_SECONDS each)"
+	@echo "make docs    DocC API reference into .build/docs"
+	@echo "make clean   remove build products and local state"
+
+deps:
+	scripts/install-deps
+
+build:
+	scripts/install-deps --build
+	$(SWIFT) build $(BUILD_FLAGS)
+
+lint:
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+
+format:
+	$(SWIFT) format format -i -r Package.swift Sources Tests
+
+test: deps lint
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	scripts/with-postgres $(SWIFT) test $(BUILD_FLAGS) --skip-build
+	scripts/run-suites
+
+demo: build
+	$(BATON) demo
+
+bench: deps
+	$(SWIFT) build -c release
+	scripts/bench
+
+fuzz:
+	scripts/install-deps --build
+	scripts/fuzz $(FUZZ_SECONDS)
+
+docs:
+	scripts/docs
+
+clean:
+	rm -rf .build .build-* .baton artifacts

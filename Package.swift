@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// A C library from Debian, reached through a module map and a shim header.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Baton",
+    platforms: [.macOS(.v14), .iOS(.v16)],
+    products: [
+        .library(name: "BatonCore", targets: ["BatonCore"]),
+        .library(name: "BatonClient", targets: ["BatonClient"]),
+        .library(name: "BatonApple", targets: ["BatonApple"]),
+        .library(name: "BatonServer", targets: ["BatonServer"]),
+        .library(name: "BatonSandbox", targets: ["BatonSandbox"]),
+        .executable(name: "baton", targets: ["baton"]),
+    ],
+    dependencies: [],
+    targets: [
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CLibPQ", pkgConfig: "libpq", apt: "libpq-dev"),
+        systemLibrary("COpenSSL", pkgConfig: "libcrypto", apt: "libssl-dev"),
+
+        .target(name: "BatonCore"),
+        .target(name: "BatonCrypto", dependencies: ["BatonCore", "COpenSSL"]),
+        .target(name: "BatonHTTP", dependencies: ["BatonCore", "CMicroHTTPD", "CCurl"]),
+        .target(name: "BatonClient", dependencies: ["BatonCore"]),
+        .target(name: "BatonApple", dependencies: ["BatonClient"]),
+        .target(
+            name: "BatonSandbox",
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto"]
+        ),
+        .target(
+            name: "BatonServer",
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"]
+        ),
+        .target(
+            name: "BatonCLI",
+            dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
+        ),
+        .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+
+        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
+        .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"]),
+        .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP"]),
+        .testTarget(name: "BatonClientTests", dependencies: ["BatonClient"]),
+        .testTarget(name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP"]),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"]),
+    ]
+)
+
+// The libFuzzer target is opt-in: `swift test` never builds it. `make fuzz` sets BATON_FUZZ=1.
+if ProcessInfo.processInfo.environment["BATON_FUZZ"] != nil {
+    package.targets += [
+        .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
+        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "CFuzzer"]),
+    ]
+    package.products += [.executable(name: "BatonFuzz", targets: ["BatonFuzz"])]
+}

@@ -1,0 +1,1 @@
+// BatonClient: see ARCHITECTURE.md for what lives here.

@@ -1,0 +1,1 @@
+// BatonCrypto: see ARCHITECTURE.md for what lives here.

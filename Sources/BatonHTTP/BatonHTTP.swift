@@ -1,0 +1,1 @@
+// BatonHTTP: see ARCHITECTURE.md for what lives here.

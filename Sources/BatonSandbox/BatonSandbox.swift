@@ -1,0 +1,1 @@
+// BatonSandbox: see ARCHITECTURE.md for what lives here.

@@ -1,0 +1,1 @@
+// BatonServer: see ARCHITECTURE.md for what lives here.
