@@ -1,0 +1,76 @@
+import Foundation
+
+/// A short-lived journey URL, held exactly as received and redacted everywhere it could be printed.
+///
+/// The string is kept byte for byte, fragment included: a Privue `#ticket=` is what signs the user in, so nothing
+/// may normalise it. `description`, `debugDescription`, `dump`, string interpolation and `Error` descriptions show
+/// only ``redacted`` (scheme, host and `…`). The only way to the real string is ``revealForPresentation()``, a call
+/// that is easy to grep for and belongs in a presenter or the one HTTP response that creates the URL.
+///
+/// It decodes from a JSON string and is deliberately not `Encodable`: a journey URL never goes to disk.
+public struct SensitiveURL: Sendable, Hashable, Decodable {
+    private let value: String
+
+    /// Wraps `string` if it is an absolute `https` URL (or, with `allowingSchemes`, one of those schemes).
+    public init?(_ string: String, allowingSchemes schemes: Set<String> = ["https"]) {
+        guard let scheme = Self.scheme(of: string), schemes.contains(scheme),
+            Self.host(of: string)?.isEmpty == false
+        else { return nil }
+        self.value = string
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let string = try container.decode(String.self)
+        guard let url = SensitiveURL(string) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an absolute https URL")
+        }
+        self = url
+    }
+
+    /// The exact string received. Call only to hand the URL to a browser component or to write the one response
+    /// that creates it; never log, store or send it anywhere else.
+    public func revealForPresentation() -> String { value }
+
+    /// `scheme://host/…`: safe to print.
+    public var redacted: String {
+        "\(Self.scheme(of: value) ?? "?")://\(Self.host(of: value) ?? "?")/…"
+    }
+
+    /// The URL's scheme, lowercased.
+    public var scheme: String { Self.scheme(of: value) ?? "" }
+
+    /// The URL's host, lowercased.
+    public var host: String { Self.host(of: value) ?? "" }
+
+    static func scheme(of string: String) -> String? {
+        guard let colon = string.firstIndex(of: ":") else { return nil }
+        let scheme = string[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
+    static func host(of string: String) -> String? {
+        guard let range = string.range(of: "://") else { return nil }
+        let rest = string[range.upperBound...]
+        let authority = rest.prefix { !"/?#".contains($0) }
+        if authority.contains("@") { return nil }
+        var host = authority
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return nil }
+            host = host[...close]
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        return host.lowercased()
+    }
+}
+
+extension SensitiveURL: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { redacted }
+    public var debugDescription: String { "SensitiveURL(\(redacted))" }
+    public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted], displayStyle: .struct) }
+}
