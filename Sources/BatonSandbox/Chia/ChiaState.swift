@@ -32,6 +32,9 @@ public actor ChiaState {
         self.origin = origin
     }
 
+    /// The sandbox clock's current time.
+    public var now: Date { clock.now() }
+
     /// Uses `origin` for every URL made from now on (set once the server knows its port).
     public func useOrigin(_ origin: String) {
         self.origin = origin
