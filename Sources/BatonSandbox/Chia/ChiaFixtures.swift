@@ -21,8 +21,8 @@ public enum ChiaFixtures {
         String(itemID.dropFirst("cat_".count)).replacingOccurrences(of: "_", with: "-")
     }
 
-    /// The fixture items, with neutral URLs on `origin` (`<origin>/c/<slug>`).
-    public static func items(origin: String) -> [CatalogItem] {
+    /// The fixture items, with neutral URLs on `neutralOrigin` (`<neutralOrigin>/c/<slug>`).
+    public static func items(neutralOrigin origin: String) -> [CatalogItem] {
         [
             item(
                 "cat_weight_care", title: "Weight care programme", summary: "Clinician-led weight care, online.",

@@ -17,6 +17,7 @@ public actor ChiaState {
 
     private let clock: SandboxClock
     private let lifetimes: SandboxLifetimes
+    private let neutralOrigin: String
     private var origin: String
     private var customItems: [CatalogItem]?
     private var catalog: EncodedCatalog?
@@ -29,6 +30,7 @@ public actor ChiaState {
     public init(configuration: SandboxConfiguration, origin: String) {
         self.clock = configuration.clock
         self.lifetimes = configuration.lifetimes
+        self.neutralOrigin = configuration.chiaNeutralOrigin
         self.origin = origin
     }
 
@@ -57,7 +59,7 @@ public actor ChiaState {
         let publication = CatalogPublication(
             id: "pub_\(publicationCount)_\(Int(now.timeIntervalSince1970))", publishedAt: now,
             expiresAt: now.addingTimeInterval(lifetime ?? lifetimes.chiaPublication),
-            items: customItems ?? ChiaFixtures.items(origin: origin))
+            items: customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin))
         // Encoding plain Codable values with string dates cannot fail.
         let body = Array(try! RFC3339.jsonEncoder().encode(publication))
         let encoded = EncodedCatalog(publication: publication, body: body, etag: "\"\(SHA256.hexDigest(body))\"")

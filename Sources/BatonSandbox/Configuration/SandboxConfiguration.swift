@@ -31,6 +31,12 @@ public struct SandboxConfiguration: Sendable {
     public private(set) var bbReturnURLs: [RegisteredReturnURL]
     /// Where Chia's co-branded and neutral pages offer to go back to the partner (the generic return), if anywhere.
     public var chiaGenericReturnURL: String?
+    /// The https origin of the neutral URLs in Chia's catalog (`<origin>/c/<slug>`).
+    ///
+    /// The projection the app receives accepts only https neutral URLs, and the sandbox has no TLS, so the catalog
+    /// names this origin; the sandbox serves the same pages at `<Chia sandbox origin>/c/<slug>` for a harness that
+    /// wants to load them. Default `https://chia.example`.
+    public var chiaNeutralOrigin: String = "https://chia.example"
     /// Lifetimes of sessions, tickets and publications.
     public var lifetimes: SandboxLifetimes
     /// How webhooks are retried.

@@ -21,14 +21,20 @@ struct PrivueSimulator: ProviderSimulator {
             "/verifications",
             authenticated { request in
                 struct Body: Decodable {
-                    let user_ref: String
-                    let workflow: String
-                    let return_url: String?
+                let userRef: String
+                let workflow: String
+                let returnURL: String?
+
+                enum CodingKeys: String, CodingKey {
+                    case userRef = "user_ref"
+                    case workflow
+                    case returnURL = "return_url"
                 }
+            }
                 guard
                     let body = StrictJSON.decode(
                         Body.self, from: request.body, allowed: ["user_ref", "workflow", "return_url"]),
-                    (1...200).contains(body.user_ref.count), Self.isSlug(body.workflow)
+                    (1...200).contains(body.userRef.count), Self.isSlug(body.workflow)
                 else {
                     throw HTTPError.badRequest(
                         code: "validation_error",
@@ -36,7 +42,7 @@ struct PrivueSimulator: ProviderSimulator {
                 }
                 do {
                     let result = try await state.createVerification(
-                        userRef: body.user_ref, workflow: body.workflow, returnURL: body.return_url)
+                        userRef: body.userRef, workflow: body.workflow, returnURL: body.returnURL)
                     return .sandboxJSON(await state.body(of: result.verification), status: result.created ? 201 : 200)
                 } catch {
                     throw HTTPError.badRequest(
