@@ -21,16 +21,16 @@ struct PrivueSimulator: ProviderSimulator {
             "/verifications",
             authenticated { request in
                 struct Body: Decodable {
-                let userRef: String
-                let workflow: String
-                let returnURL: String?
+                    let userRef: String
+                    let workflow: String
+                    let returnURL: String?
 
-                enum CodingKeys: String, CodingKey {
-                    case userRef = "user_ref"
-                    case workflow
-                    case returnURL = "return_url"
+                    enum CodingKeys: String, CodingKey {
+                        case userRef = "user_ref"
+                        case workflow
+                        case returnURL = "return_url"
+                    }
                 }
-            }
                 guard
                     let body = StrictJSON.decode(
                         Body.self, from: request.body, allowed: ["user_ref", "workflow", "return_url"]),
