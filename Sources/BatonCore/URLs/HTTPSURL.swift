@@ -1,0 +1,31 @@
+/// A plain, non-secret `https` URL (a neutral page, a policy link, a mirrored image), kept exactly as given.
+///
+/// Valid when it splits strictly (see ``RawURLComponents``), its scheme is `https` (ASCII case-insensitive), its
+/// host is non-empty and it has no userinfo. Journey URLs are not this type: they are ``SensitiveURL``.
+public struct HTTPSURL: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The URL as given.
+    public let string: String
+
+    /// Validates `string`; `nil` unless it is an absolute `https` URL with a host and no userinfo.
+    public init?(_ string: String) {
+        guard let parts = RawURLComponents(string), parts.normalizedScheme == "https", !parts.host.isEmpty,
+            parts.userinfo == nil
+        else { return nil }
+        self.string = string
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let url = HTTPSURL(try container.decode(String.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an absolute https URL")
+        }
+        self = url
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string)
+    }
+
+    public var description: String { string }
+}
