@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(
             name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto"]),
         .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP"]),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"]),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonHTTP"]),
     ]
 )
 

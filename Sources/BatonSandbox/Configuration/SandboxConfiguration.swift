@@ -24,7 +24,7 @@ public struct SandboxConfiguration: Sendable {
     /// Where BB webhooks are delivered; `nil` records events without delivering them.
     public var bbWebhookURL: String?
     /// The Privue account slug, the first path segment of journey URLs (`/<account>/<workflow>`).
-    public var privueAccount: String
+    public private(set) var privueAccount: String
     /// Privue's registered return URLs (all `https`).
     public private(set) var privueReturnURLs: [RegisteredReturnURL]
     /// BB's registered return URLs (`https` universal links and custom schemes).
@@ -68,12 +68,18 @@ public struct SandboxConfiguration: Sendable {
         self.lifetimes = lifetimes
         self.webhookRetry = webhookRetry
         self.clock = clock
-        guard Self.isSlug(privueAccount) else { throw SandboxConfigurationError(.invalidAccountSlug, privueAccount) }
-        self.privueAccount = privueAccount
+        self.privueAccount = ""
         self.privueReturnURLs = []
         self.bbReturnURLs = []
+        try setPrivueAccount(privueAccount)
         try setPrivueReturnURLs(privueReturnURLs)
         try setBBReturnURLs(bbReturnURLs)
+    }
+
+    /// Sets the Privue account slug; it must be one path segment of `[A-Za-z0-9_-]`.
+    public mutating func setPrivueAccount(_ slug: String) throws(SandboxConfigurationError) {
+        guard Self.isSlug(slug) else { throw SandboxConfigurationError(.invalidAccountSlug, slug) }
+        privueAccount = slug
     }
 
     /// Replaces Privue's registered return URLs; each must be `https` (custom schemes are rejected, as Privue does).

@@ -1,0 +1,90 @@
+import BatonCore
+import BatonHTTP
+import BatonSandbox
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `baton sandbox`: the three provider simulators on 127.0.0.1 until Ctrl-C, with freshly generated dev keys.
+struct SandboxCommand: Subcommand {
+    let name = "sandbox"
+    let summary = "run the Chia, Privue and BB simulators on 127.0.0.1 (PORT, PORT+1, PORT+2) until Ctrl-C"
+    let synopsis = [
+        "baton sandbox [--port 9001] [--privue-webhook URL] [--bb-webhook URL] [--privue-return URL]…",
+        "              [--bb-return URL]… [--privue-account SLUG] [--json]",
+    ]
+    let options: [OptionSpec] = [
+        .value("--port", "PORT", help: "Chia's port; Privue listens on PORT+1, BB on PORT+2 (default 9001)"),
+        .value("--privue-webhook", "URL", help: "deliver Privue verification.updated webhooks here"),
+        .value("--bb-webhook", "URL", help: "deliver BB connect_session.updated webhooks here"),
+        .value(
+            "--privue-return", "URL", repeatable: true,
+            help: "a registered Privue return URL, https only (default https://app.example.com/kyc/done)"),
+        .value(
+            "--bb-return", "URL", repeatable: true,
+            help: "a registered BB return URL, https or custom scheme (default https://app.example.com/bb-callback "
+                + "and acmewallet://bb-callback)"),
+        .value("--privue-account", "SLUG", help: "the Privue account slug in journey paths (default acme)"),
+        .flag("--json", help: "print the origins, keys and secrets as one JSON line instead of the guide"),
+    ]
+
+    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let configuration = try Self.configuration(from: arguments)
+        let basePort = try Self.port(from: arguments)
+        let json = arguments.flags.contains("--json")
+        let signals = ShutdownSignal()
+        let exitCode = Mutex<Int32>(0)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            defer { done.signal() }
+            let sandbox: ProviderSandbox
+            do {
+                sandbox = try await ProviderSandbox.start(
+                    configuration: configuration, ports: .consecutive(from: basePort))
+            } catch {
+                console.printError("baton sandbox: cannot listen on ports \(basePort)-\(basePort + 2): \(error)")
+                exitCode.withLock { $0 = 1 }
+                return
+            }
+            console.print(json ? SandboxGuide.json(sandbox) : SandboxGuide.text(sandbox))
+            _ = await signals.wait()
+            await sandbox.shutdown()
+            if !json { console.printError("baton sandbox: stopped") }
+        }
+        done.wait()
+        return exitCode.withLock { $0 }
+    }
+
+    static func port(from arguments: ParsedArguments) throws(UsageError) -> UInt16 {
+        guard let text = arguments.value("--port") else { return 9001 }
+        guard let port = UInt16(text), port > 0, port <= 65_533 else {
+            throw UsageError("--port must be a number from 1 to 65533")
+        }
+        return port
+    }
+
+    static func configuration(from arguments: ParsedArguments) throws(UsageError) -> SandboxConfiguration {
+        var configuration = SandboxConfiguration.generated()
+        do {
+            let privueReturns = arguments.allValues("--privue-return")
+            if !privueReturns.isEmpty { try configuration.setPrivueReturnURLs(privueReturns) }
+            let bbReturns = arguments.allValues("--bb-return")
+            if !bbReturns.isEmpty { try configuration.setBBReturnURLs(bbReturns) }
+            if let account = arguments.value("--privue-account") { try configuration.setPrivueAccount(account) }
+        } catch {
+            throw UsageError(error.description)
+        }
+        for option in ["--privue-webhook", "--bb-webhook"] {
+            guard let url = arguments.value(option) else { continue }
+            guard let parts = RawURLComponents(url), ["http", "https"].contains(parts.normalizedScheme) else {
+                throw UsageError("\(option) must be an http(s) URL")
+            }
+        }
+        configuration.privueWebhookURL = arguments.value("--privue-webhook")
+        configuration.bbWebhookURL = arguments.value("--bb-webhook")
+        return configuration
+    }
+}
