@@ -125,8 +125,10 @@ public final class WebhookDispatcher: WebhookEmitter {
                 record = .init(at: clock.now(), status: response.status, error: nil)
             } catch let error as TransportError {
                 record = .init(at: clock.now(), status: nil, error: error.kind.rawValue)
+            } catch is CancellationError {
+                return  // reset or shutdown
             } catch {
-                return  // cancelled by reset or shutdown
+                record = .init(at: clock.now(), status: nil, error: "other")
             }
             let isLast = attempt >= policy.maxAttempts
             update(event.id, generation: generation) { delivery in
