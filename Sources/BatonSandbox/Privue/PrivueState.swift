@@ -130,9 +130,10 @@ public actor PrivueState {
         if time >= record.expiresAt { return .askForMobileNumber(reason: "ticket_expired") }
         record.redeemed = true
         tickets[ticket] = record
-        verifications[verification.id]?.handoffs[record.index].redeemedAt = time
-        return .signedIn(
-            browserSession: startBrowserSession(for: verification.id), verification: signedIn(verification))
+        var redeemed = verification
+        redeemed.handoffs[record.index].redeemedAt = time
+        verifications[redeemed.id] = redeemed
+        return .signedIn(browserSession: startBrowserSession(for: redeemed.id), verification: signedIn(redeemed))
     }
 
     /// Signs in with a mobile number (the sandbox sends no code: any 6–15 digit number, optionally with `+`), for

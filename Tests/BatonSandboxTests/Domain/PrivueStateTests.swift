@@ -58,6 +58,7 @@ import Testing
             case .signedIn(_, let signedIn) = await state.redeem(ticket: Self.ticket(of: handoff.url), workflow: "kyc")
         else { Issue.record("expected sign-in"); return }
         #expect(signedIn.status == .inProgress)
+        #expect(await state.verification(verification.id)?.handoffs.map(\.redeemedAt) == [clock.now])
         #expect(
             await state.redeem(ticket: Self.ticket(of: handoff.url), workflow: "kyc")
                 == .askForMobileNumber(reason: "ticket_used"))
