@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Async handlers and graceful shutdown")
 struct ConcurrencyTests {
-    @Test func fiveHundredConcurrentSlowRequestsAllFinishWellUnderTwoSeconds() async throws {
+    @Test func fiveHundredConcurrentSlowRequestsNeverWaitOnEachOther() async throws {
         var router = Router()
         router.get("/slow") { _ in
             try await Task.sleep(for: .milliseconds(200))
@@ -24,7 +24,10 @@ struct ConcurrencyTests {
             print("500 concurrent requests to a 200 ms handler took \(elapsed)")
             #expect(statuses.count == 500)
             #expect(statuses.allSatisfy { $0 == 200 })
-            #expect(elapsed < .milliseconds(1500))
+            // If an MHD thread waited on a handler, the pool (one thread per core) would need 500 × 200 ms / cores:
+            // 50 s on this 2-core machine. Alone the run takes ~0.4 s; the bound leaves room for a loaded CI host
+            // running every other suite in parallel while still failing by an order of magnitude if handlers block.
+            #expect(elapsed < .seconds(4))
         }
     }
 
