@@ -11,14 +11,27 @@ enum FuzzTarget {
     static let verification = try! VerificationReturnParser(registered: ["https://partner.example/kyc/done"])
     static let generic = try! GenericReturnParser(registeredHost: "partner.example")
 
+    /// Which entry points to exercise, from `BATON_FUZZ_ENTRY` (`connect`, `verification`, `generic`,
+    /// `projection`; unset or `all` for every one), so each parser can be given its own fuzzing time.
+    enum Entry: String, CaseIterable {
+        case all, connect, verification, generic, projection
+    }
+
+    static let entry = ProcessInfo.processInfo.environment["BATON_FUZZ_ENTRY"].flatMap(Entry.init) ?? .all
+
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = connect.parse(text)
-        _ = verification.parse(text)
-        _ = generic.parse(text)
-        _ = RawURLComponents(text)
-        _ = FormURLEncodedQuery(parsing: text).firstNonEmpty("sessionId")
-        _ = IdempotencyKey(text)
+        if entry == .all || entry == .connect {
+            _ = connect.parse(text)
+            _ = FormURLEncodedQuery(parsing: text).firstNonEmpty("sessionId")
+        }
+        if entry == .all || entry == .verification { _ = verification.parse(text) }
+        if entry == .all || entry == .generic { _ = generic.parse(text) }
+        if entry == .all {
+            _ = RawURLComponents(text)
+            _ = IdempotencyKey(text)
+        }
+        guard entry == .all || entry == .projection else { return }
         let data = Data(buffer: bytes)
         let decoder = JSONDecoder()
         if let handoff = try? decoder.decode(MobileHandoff.self, from: data) {
