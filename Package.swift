@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
-        .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"]),
+        .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
         .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP"]),
         .testTarget(name: "BatonClientTests", dependencies: ["BatonClient"]),
         .testTarget(name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP"]),
