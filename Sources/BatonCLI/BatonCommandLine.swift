@@ -1,5 +1,4 @@
 import BatonCore
-
 import Foundation
 
 #if canImport(Glibc)

@@ -1,1 +1,0 @@
-// BatonHTTP: see ARCHITECTURE.md for what lives here.

@@ -1,0 +1,39 @@
+/// Writes one JSON line per request: `{"ts","level","event":"request","id","method","route","status","duration_ms"}`.
+///
+/// It logs the route *pattern*, never the raw path (which may hold ids), and never headers, query or body. A thrown
+/// error is logged with the status it will render as, then rethrown for the server to render.
+public struct AccessLogMiddleware: HTTPMiddleware {
+    private let logger: Logger
+    private let clock = ContinuousClock()
+
+    /// Logs to `logger`.
+    public init(logger: Logger) { self.logger = logger }
+
+    public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+        let start = clock.now
+        do {
+            let response = try await next(request)
+            write(request, status: response.status, since: start)
+            return response
+        } catch {
+            write(request, status: (error as? HTTPError)?.status ?? 500, since: start)
+            throw error
+        }
+    }
+
+    private func write(_ request: HTTPRequest, status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = clock.now - start
+        let milliseconds =
+            Double(elapsed.components.seconds) * 1000
+            + Double(elapsed.components.attoseconds) / 1e15
+        logger.log(
+            status >= 500 ? .error : .info, "request",
+            [
+                "id": .string(request.id),
+                "method": .string(request.method.rawValue),
+                "route": .string(request.route ?? "<unmatched>"),
+                "status": .int(status),
+                "duration_ms": .double((milliseconds * 1000).rounded() / 1000),
+            ])
+    }
+}

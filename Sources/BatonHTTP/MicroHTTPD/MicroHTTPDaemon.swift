@@ -1,0 +1,214 @@
+private import CMicroHTTPD
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The one owner of a libmicrohttpd daemon: starts it, answers its callbacks, quiesces and stops it.
+///
+/// `@unchecked Sendable` because it holds the `MHD_Daemon *`, which Swift cannot check: the pointer is immutable
+/// after `init`, and the only calls made on it from other threads (`MHD_quiesce_daemon`, `MHD_stop_daemon`,
+/// `MHD_resume_connection`) are the ones libmicrohttpd documents as callable from any thread. Everything mutable lives
+/// behind a `Mutex` in ``InFlightRequests`` and ``RequestContext``.
+final class MicroHTTPDaemon: @unchecked Sendable {
+    let core: DaemonCore
+    let port: UInt16
+    private let daemon: OpaquePointer
+    private let stopped = Mutex(false)
+
+    init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) throws(HTTPServerError) {
+        let core = DaemonCore(configuration: configuration, pipeline: pipeline)
+        let limits = configuration.limits
+        let flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ITC.rawValue
+        let timeoutSeconds = max(1, limits.idleTimeout.components.seconds)
+        let opaqueCore = Unmanaged.passUnretained(core).toOpaque()
+        let started = baton_mhd_start(
+            flags, configuration.host, configuration.port,
+            accessHandler, opaqueCore, requestCompleted, opaqueCore, requestStarted, opaqueCore,
+            UInt32(clamping: max(1, configuration.threadPoolSize)), max(4096, limits.connectionMemoryBytes),
+            UInt32(clamping: max(1, limits.maxConnections)), UInt32(clamping: timeoutSeconds),
+            UInt32(clamping: max(0, limits.maxConnectionsPerAddress)), UInt32(clamping: max(1, limits.listenBacklog)))
+        guard let started else {
+            throw HTTPServerError(
+                code: "start_failed",
+                reason: "libmicrohttpd could not listen on \(configuration.host):\(configuration.port)")
+        }
+        self.daemon = started
+        self.core = core
+        self.port = baton_mhd_bound_port(started)
+    }
+
+    deinit {
+        // Normally `shutdown(grace:)` has already stopped the daemon; this only covers a server that was dropped.
+        core.inFlight.forceFinishAll()
+        stopNow()
+    }
+
+    /// Stops accepting new connections; open connections keep being served.
+    func quiesce() {
+        let socket = MHD_quiesce_daemon(daemon)
+        if socket >= 0 { close(socket) }
+    }
+
+    /// Stops the daemon and closes every connection. Blocks while worker threads join: never call it on the
+    /// cooperative pool (``HTTPServer`` calls it on a dispatch queue).
+    func stopNow() {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        MHD_stop_daemon(daemon)
+    }
+}
+
+/// The Swift side of a daemon that the C callbacks reach through their `cls` pointer.
+final class DaemonCore: Sendable {
+    let configuration: HTTPServerConfiguration
+    let pipeline: RequestPipeline
+    let inFlight = InFlightRequests()
+
+    init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) {
+        self.configuration = configuration
+        self.pipeline = pipeline
+    }
+}
+
+// MARK: - C callbacks (global functions: a capturing closure cannot be a C function pointer)
+
+/// `MHD_OPTION_URI_LOG_CALLBACK`: called once per request with the raw target; creates the request's context.
+private func requestStarted(
+    _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let cls, let connection else { return nil }
+    let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+    let target = uri.map { String(cString: $0) } ?? "/"
+    let context = RequestContext(
+        target: target, connection: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))),
+        id: core.configuration.makeRequestID())
+    core.inFlight.began()
+    return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// `MHD_OPTION_NOTIFY_COMPLETED`: the response was sent (or the connection failed); frees the context.
+private func requestCompleted(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
+) {
+    guard let cls, let contextSlot, let pointer = contextSlot.pointee else { return }
+    contextSlot.pointee = nil
+    Unmanaged<RequestContext>.fromOpaque(pointer).release()
+    Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().inFlight.ended()
+}
+
+/// The access handler: read headers, accumulate the body within bounds, then suspend while a task runs the Swift
+/// handler; when the task resumes the connection, MHD calls back here and the stored response is queued.
+private func accessHandler(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?, _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let uploadDataSize, let pointer = contextSlot?.pointee else { return .NO }
+    let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+    let limits = core.configuration.limits
+
+    switch context.nextStep(uploadBytes: uploadDataSize.pointee) {
+    case .readHeaders:
+        if let refusal = readHeaders(connection, context, method: method, limits: limits) {
+            context.markRefused()
+            return queue(RequestPipeline.refusal(refusal, requestID: context.id), on: connection, core: core)
+        }
+        return .YES
+    case .appendBody:
+        let count = uploadDataSize.pointee
+        uploadDataSize.pointee = 0
+        if context.bodyDeadlinePassed(limits.bodyTimeout) { return .NO }
+        if let uploadData {
+            let bytes = UnsafeRawBufferPointer(start: uploadData, count: count)
+            context.appendBody(bytes, limit: limits.maxBodyBytes)
+        }
+        return .YES
+    case .run(let request):
+        MHD_suspend_connection(connection)
+        context.markSuspended()
+        guard core.inFlight.register(context) else {
+            context.finish(RequestPipeline.refusal(.serviceUnavailable, requestID: context.id))
+            return .YES
+        }
+        let pipeline = core.pipeline
+        let task = Task {
+            let response = await pipeline.respond(to: request)
+            context.finish(response)
+            core.inFlight.unregister(context)
+        }
+        context.attach(task)
+        return .YES
+    case .refuse(let error):
+        return queue(RequestPipeline.refusal(error, requestID: context.id), on: connection, core: core)
+    case .send(let response):
+        return queue(response, on: connection, core: core)
+    case .nothing:
+        return .YES
+    }
+}
+
+/// First call: method, headers, peer address, and the limits that can be judged before any body arrives.
+private func readHeaders(
+    _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?, limits: HTTPServerLimits
+) -> HTTPError? {
+    if context.target.utf8.count > limits.maxURLBytes { return .uriTooLong }
+    let collector = HeaderCollector()
+    MHD_get_connection_values_n(
+        connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
+    if collector.headers.count > limits.maxHeaderCount { return .headerFieldsTooLarge }
+    if let length = collector.headers["content-length"], let declared = Int(length), declared > limits.maxBodyBytes {
+        return .payloadTooLarge
+    }
+    var address = [CChar](repeating: 0, count: 64)
+    let remote =
+        baton_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
+        ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    let methodName = method.map { String(cString: $0) } ?? "GET"
+    context.headersRead(method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote)
+    return nil
+}
+
+/// Accumulates header fields while `MHD_get_connection_values_n` iterates; used only on the calling thread.
+private final class HeaderCollector {
+    var headers = HTTPHeaders()
+}
+
+private func collectHeader(
+    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ keySize: Int,
+    _ value: UnsafePointer<CChar>?, _ valueSize: Int
+) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
+    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+    let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
+    collector.headers.add(name, text ?? "")
+    return .YES
+}
+
+/// Queues `response` on `connection`; only ever called from inside the access handler.
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core: DaemonCore) -> MHD_Result {
+    let created = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return .NO }
+    defer { MHD_destroy_response(created) }
+    for field in response.headers where !HTTPHeaders.equalNames(field.name, "content-length") {
+        // MHD refuses names or values with CR/LF, which keeps header injection out; such a field is dropped.
+        _ = MHD_add_response_header(created, field.name, field.value)
+    }
+    if core.inFlight.isShuttingDown { _ = MHD_add_response_header(created, "connection", "close") }
+    return MHD_queue_response(connection, UInt32(clamping: response.status), created)
+}
+
+/// Resumes a connection suspended by the access handler; safe from any thread.
+func resumeConnection(_ address: UInt) {
+    guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return }
+    MHD_resume_connection(OpaquePointer(raw))
+}

@@ -1,0 +1,99 @@
+/// Routes requests by method and path pattern through a middleware chain.
+///
+/// ```swift
+/// var router = Router()
+/// router.use(AccessLogMiddleware(logger: logger))
+/// router.get("/v2/connect-sessions/{sessionId}") { request in
+///     .text(request.parameters["sessionId"]!)
+/// }
+/// ```
+/// A path no route matches is a 404; a path some route matches with another method is a 405 with `Allow`. `HEAD`
+/// is answered by the `GET` route when there is no `HEAD` route. Both still run through the middleware, with
+/// ``HTTPRequest/route`` `nil`.
+public struct Router: Sendable {
+    private struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: HTTPResponder
+    }
+
+    private var routes: [Route] = []
+    private var middleware: [any HTTPMiddleware] = []
+
+    /// An empty router: every request is a 404.
+    public init() {}
+
+    /// Adds a route. Patterns start with `/`; `{name}` captures one non-empty segment.
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping HTTPResponder) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    /// Adds a `GET` route.
+    public mutating func get(_ pattern: String, _ handler: @escaping HTTPResponder) { on(.get, pattern, handler) }
+    /// Adds a `POST` route.
+    public mutating func post(_ pattern: String, _ handler: @escaping HTTPResponder) { on(.post, pattern, handler) }
+    /// Adds a `PUT` route.
+    public mutating func put(_ pattern: String, _ handler: @escaping HTTPResponder) { on(.put, pattern, handler) }
+    /// Adds a `PATCH` route.
+    public mutating func patch(_ pattern: String, _ handler: @escaping HTTPResponder) { on(.patch, pattern, handler) }
+    /// Adds a `DELETE` route.
+    public mutating func delete(_ pattern: String, _ handler: @escaping HTTPResponder) {
+        on(.delete, pattern, handler)
+    }
+
+    /// Appends a middleware; the first one added is the outermost.
+    public mutating func use(_ middleware: any HTTPMiddleware) { self.middleware.append(middleware) }
+
+    /// Matches `request`, then runs it through the middleware chain to its handler (or to a 404/405 error).
+    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        let endpoint: HTTPResponder
+        switch resolve(request.method, request.path) {
+        case .found(let route, let parameters):
+            request.route = route.pattern.text
+            request.parameters = parameters
+            endpoint = route.handler
+        case .methodNotAllowed(let allowed):
+            endpoint = { _ in throw HTTPError.methodNotAllowed(allowed: allowed) }
+        case .notFound:
+            endpoint = { _ in throw HTTPError.notFound }
+        }
+        var next = endpoint
+        for step in middleware.reversed() {
+            let inner = next
+            next = { try await step.handle($0, next: inner) }
+        }
+        return try await next(request)
+    }
+
+    private enum Resolution {
+        case found(Route, [String: String])
+        case methodNotAllowed([HTTPMethod])
+        case notFound
+    }
+
+    private func resolve(_ method: HTTPMethod, _ path: String) -> Resolution {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let pathSegments = Array(segments)
+        var best: (route: Route, parameters: [String: String])?
+        var fallback: (route: Route, parameters: [String: String])?
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(pathSegments) else { continue }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+            if route.method == method {
+                if best == nil || route.pattern.specificity > best!.route.pattern.specificity {
+                    best = (route, parameters)
+                }
+            } else if method == .head && route.method == .get {
+                if fallback == nil || route.pattern.specificity > fallback!.route.pattern.specificity {
+                    fallback = (route, parameters)
+                }
+            }
+        }
+        if let found = best ?? fallback { return .found(found.route, found.parameters) }
+        if allowed.isEmpty { return .notFound }
+        if allowed.contains(.get) && !allowed.contains(.head) { allowed.append(.head) }
+        return .methodNotAllowed(allowed)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// How an ``HTTPServer`` listens and what it refuses.
+public struct HTTPServerConfiguration: Sendable {
+    /// The IPv4 or IPv6 literal to bind; loopback unless told otherwise.
+    public var host: String = "127.0.0.1"
+    /// The port to bind; 0 picks a free one (read it back from ``HTTPServer/port``).
+    public var port: UInt16 = 0
+    /// Worker threads in libmicrohttpd's epoll pool; defaults to the number of cores.
+    public var threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Size, time and connection limits.
+    public var limits = HTTPServerLimits()
+    /// Where the server reports unexpected handler errors (by type name only).
+    public var logger = Logger()
+    /// Makes the id of each request (echoed as `x-request-id`); inject a deterministic one in tests.
+    public var makeRequestID: @Sendable () -> String = RequestIDGenerator.shared.next
+
+    /// The defaults: 127.0.0.1, an ephemeral port, one worker per core.
+    public init() {}
+}
+
+/// The limits an ``HTTPServer`` enforces; each has a clear answer instead of a crash or a hang.
+public struct HTTPServerLimits: Sendable {
+    /// Largest accepted request body; larger is 413 (checked against `Content-Length` up front, and while reading).
+    public var maxBodyBytes: Int = 1 << 20
+    /// Longest accepted request target (path and query); longer is 414.
+    public var maxURLBytes: Int = 8 * 1024
+    /// Most header fields accepted; more is 431.
+    public var maxHeaderCount: Int = 100
+    /// Per-connection memory for the request line, headers and read buffer. A request whose line and headers do not
+    /// fit is refused by libmicrohttpd with 431 (or 414 when the request line alone is too long).
+    public var connectionMemoryBytes: Int = 64 * 1024
+    /// A connection with no traffic for this long is closed (whole seconds, at least 1).
+    public var idleTimeout: Duration = .seconds(30)
+    /// A request body still arriving after this long is cut off (a slow-drip upload).
+    public var bodyTimeout: Duration = .seconds(30)
+    /// Most simultaneous connections; further ones are accepted and closed at once.
+    public var maxConnections: Int = 1024
+    /// Most simultaneous connections from one IP address; 0 means no per-address limit.
+    public var maxConnectionsPerAddress: Int = 0
+    /// The listen backlog.
+    public var listenBacklog: Int = 1024
+
+    /// The defaults above.
+    public init() {}
+}
+
+/// Request ids: a random per-process prefix and a counter, unique and cheap (`3f9a1c22-000001a4`).
+public final class RequestIDGenerator: Sendable {
+    /// The process-wide generator.
+    public static let shared = RequestIDGenerator()
+
+    private let prefix: String
+    private let counter = Atomic<UInt64>(0)
+
+    /// A generator with a fresh random prefix.
+    public init() {
+        let random = UInt32.random(in: .min ... .max)
+        let hex = String(random, radix: 16)
+        self.prefix = String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// The next id.
+    @Sendable public func next() -> String {
+        let value = counter.add(1, ordering: .relaxed).newValue
+        let hex = String(value, radix: 16)
+        return prefix + "-" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex
+    }
+}

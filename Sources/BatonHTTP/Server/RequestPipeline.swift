@@ -1,0 +1,33 @@
+/// What happens to every request once it is read, the same in-process (tests) and behind libmicrohttpd: run the
+/// responder, render errors as problem+json, stamp `x-request-id`.
+struct RequestPipeline: Sendable {
+    let responder: HTTPResponder
+    let logger: Logger
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            response = try await responder(request)
+        } catch let error as HTTPError {
+            response = error.response()
+        } catch {
+            // Only the type name: an error's description may carry a URL, a token or SQL arguments.
+            logger.log(
+                .error, "unhandled_error",
+                [
+                    "id": .string(request.id), "route": .string(request.route ?? "<unmatched>"),
+                    "error_type": .string(String(reflecting: type(of: error))),
+                ])
+            response = HTTPError.internalError.response(requestID: request.id)
+        }
+        response.headers.set("x-request-id", request.id)
+        return response
+    }
+
+    /// The answer to a request refused before routing (a limit), still carrying its id.
+    static func refusal(_ error: HTTPError, requestID: String) -> HTTPResponse {
+        var response = error.response()
+        response.headers.set("x-request-id", requestID)
+        return response
+    }
+}
