@@ -21,14 +21,15 @@ public struct BBConnectSessionState: Sendable, Hashable {
     /// When BB last changed it, if it said.
     public let updatedAt: Date?
 
-    /// Maps BB's status or result literal onto Baton's five states; `nil` for one it does not know.
-    static func status(from literal: String) -> String? {
-        switch literal.lowercased() {
-        case "pending", "created", "open", "in_progress", "started": "pending"
-        case "ok", "completed", "succeeded", "success": "ok"
-        case "error", "failed": "error"
-        case "cancelled", "canceled": "cancelled"
-        case "expired": "expired"
+    /// Maps BB's `status` (`pending`, `completed`, `expired`) and, once completed, its `resultCode` (`Ok`,
+    /// `Error`, `Cancelled`, exact case) onto Baton's five states; `nil` for anything else.
+    static func mapStatus(_ status: String, resultCode: String?) -> String? {
+        switch (status, resultCode) {
+        case ("pending", _): "pending"
+        case ("expired", _): "expired"
+        case ("completed", "Ok"): "ok"
+        case ("completed", "Error"): "error"
+        case ("completed", "Cancelled"): "cancelled"
         default: nil
         }
     }
@@ -83,9 +84,8 @@ struct BBClient: Sendable {
     }
 
     static func state(_ body: StateBody?) -> BBConnectSessionState? {
-        guard let body, let literal = body.status ?? body.resultCode,
-            let status = BBConnectSessionState.status(
-                from: literal)
+        guard let body, let literal = body.status,
+            let status = BBConnectSessionState.mapStatus(literal, resultCode: body.resultCode)
         else { return nil }
         return BBConnectSessionState(
             status: status, connectionID: body.connectionId.flatMap { $0.isEmpty ? nil : $0 },
