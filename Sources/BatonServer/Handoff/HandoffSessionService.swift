@@ -68,6 +68,7 @@ struct HandoffSessionService: Sendable {
                     metrics.recordIdempotency("join_timeout")
                     throw BackendProblem.stillInProgress(retryAfter: options.inProgressRetryAfterSeconds)
                 }
+                if !waited { metrics.recordIdempotency("waiting") }
                 waited = true
                 await waiters.wait(for: record.waitID, atMost: min(remaining, options.joinPollInterval))
             case .claimed:
