@@ -49,7 +49,8 @@ let package = Package(
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
         .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP"]),
         .testTarget(name: "BatonClientTests", dependencies: ["BatonClient"]),
-        .testTarget(name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP"]),
+        .testTarget(
+            name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto"]),
         .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"]),
     ]
