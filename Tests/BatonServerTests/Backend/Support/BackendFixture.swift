@@ -60,6 +60,9 @@ final class BackendFixture: Sendable {
     private let database: TestDatabase
     private let captured = Mutex<[OutboundResponse]>([])
 
+    /// Keeps `response` for the hygiene scan.
+    func record(_ response: OutboundResponse) { captured.withLock { $0.append(response) } }
+
     /// Every response the fixture's API received, for the hygiene scan.
     var responses: [OutboundResponse] { captured.withLock { $0 } }
 
@@ -140,7 +143,7 @@ final class BackendFixture: Sendable {
             if let user { headers.set("authorization", "Bearer " + fixture.token(user)) }
             if body != nil { headers.set("content-type", "application/json") }
             let response = try await client.execute(method, path, headers: headers, body: Array((body ?? "").utf8))
-            fixture.captured.withLock { $0.append(response) }
+            fixture.record(response)
             return response
         }
     }
