@@ -44,6 +44,7 @@ let package = Package(
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
