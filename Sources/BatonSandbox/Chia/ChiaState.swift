@@ -17,7 +17,7 @@ public actor ChiaState {
 
     private let clock: SandboxClock
     private let lifetimes: SandboxLifetimes
-    private let neutralOrigin: String
+    private let neutralOrigin: String?
     private var origin: String
     private var customItems: [CatalogItem]?
     private var catalog: EncodedCatalog?
@@ -59,7 +59,7 @@ public actor ChiaState {
         let publication = CatalogPublication(
             id: "pub_\(publicationCount)_\(Int(now.timeIntervalSince1970))", publishedAt: now,
             expiresAt: now.addingTimeInterval(lifetime ?? lifetimes.chiaPublication),
-            items: customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin))
+            items: customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin ?? origin))
         // Encoding plain Codable values with string dates cannot fail.
         let body = Array(try! RFC3339.jsonEncoder().encode(publication))
         let encoded = EncodedCatalog(publication: publication, body: body, etag: "\"\(SHA256.hexDigest(body))\"")

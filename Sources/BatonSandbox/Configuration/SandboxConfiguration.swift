@@ -31,12 +31,12 @@ public struct SandboxConfiguration: Sendable {
     public private(set) var bbReturnURLs: [RegisteredReturnURL]
     /// Where Chia's co-branded and neutral pages offer to go back to the partner (the generic return), if anywhere.
     public var chiaGenericReturnURL: String?
-    /// The https origin of the neutral URLs in Chia's catalog (`<origin>/c/<slug>`).
+    /// The origin of the neutral URLs in Chia's catalog (`<origin>/c/<slug>`); `nil` (the default) uses the Chia
+    /// sandbox's own `http://127.0.0.1:PORT`, which serves those pages.
     ///
-    /// The projection the app receives accepts only https neutral URLs, and the sandbox has no TLS, so the catalog
-    /// names this origin; the sandbox serves the same pages at `<Chia sandbox origin>/c/<slug>` for a harness that
-    /// wants to load them. Default `https://chia.example`.
-    public var chiaNeutralOrigin: String = "https://chia.example"
+    /// Loopback `http` passes BatonCore's https checks only inside `URLPolicy.$allowsLoopbackHTTP` (sandbox mode);
+    /// set an `https` origin here for a consumer that cannot scope that allowance.
+    public var chiaNeutralOrigin: String?
     /// Lifetimes of sessions, tickets and publications.
     public var lifetimes: SandboxLifetimes
     /// How webhooks are retried.

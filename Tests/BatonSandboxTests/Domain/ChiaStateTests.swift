@@ -88,9 +88,19 @@ import Testing
         #expect(decoded == second.publication)
     }
 
-    /// The fixtures, once mirrored, reach every decision of CONTRACTS §3.
-    @Test func fixturesExerciseEveryDecisionPath() async throws {
-        let state = try makeState()
+    /// The fixtures, once mirrored, reach every decision of CONTRACTS §3, in sandbox mode (loopback http allowed)
+    /// with the sandbox's own neutral pages, and anywhere with an https neutral origin.
+    @Test(arguments: [nil, "https://chia.example"])
+    func fixturesExerciseEveryDecisionPath(neutralOrigin: String?) async throws {
+        try await URLPolicy.$allowsLoopbackHTTP.withValue(neutralOrigin == nil) {
+            try await checkDecisionPaths(neutralOrigin: neutralOrigin)
+        }
+    }
+
+    func checkDecisionPaths(neutralOrigin: String?) async throws {
+        var configuration = try Harness.configuration(clock: clock, sleeps: SleepRecorder())
+        configuration.chiaNeutralOrigin = neutralOrigin
+        let state = ChiaState(configuration: configuration, origin: "http://127.0.0.1:9001")
         let publication = await state.currentCatalog().publication
         let evidence = ServiceStateEvidence(
             userID: "u1", authenticated: true, accountState: "active", region: "US", schemaVersion: 1,

@@ -23,7 +23,10 @@ import Testing
             let publication = try RFC3339.jsonDecoder().decode(CatalogPublication.self, from: Data(first.body))
             #expect(publication.items.map(\.id).contains("cat_weight_care"))
             #expect(publication.expiresAt == harness.clock.now.addingTimeInterval(24 * 60 * 60))
-            #expect(publication.items.allSatisfy { $0.neutralURL?.hasPrefix("https://chia.example/c/") == true })
+            #expect(
+                publication.items.allSatisfy {
+                    $0.neutralURL?.hasPrefix(harness.sandbox.chiaOrigin + "/c/") == true
+                })
 
             var conditional = harness.chiaAuth
             conditional.set("if-none-match", etag)
