@@ -45,6 +45,7 @@ let package = Package(
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
         .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
+        .executableTarget(name: "BatonBench", dependencies: ["BatonHTTP"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
