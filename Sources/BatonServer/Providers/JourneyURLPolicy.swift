@@ -1,7 +1,8 @@
 import BatonCore
 
 /// Which journey URLs a provider may hand back: `https` always; plain `http` only to a loopback host, and only in
-/// development mode (the sandbox serves http on 127.0.0.1).
+/// development mode (the sandbox serves http on 127.0.0.1). Decided by configuration, not by the task-local
+/// ``URLPolicy``, so a production backend never accepts it whatever task it runs in.
 struct JourneyURLPolicy: Sendable {
     let allowsLoopbackHTTP: Bool
 
@@ -9,12 +10,8 @@ struct JourneyURLPolicy: Sendable {
     func accept(_ string: String) -> SensitiveURL? {
         if let url = SensitiveURL(string) { return url }
         guard allowsLoopbackHTTP, let url = SensitiveURL(string, allowingSchemes: ["http"]),
-            Self.isLoopback(url.host)
+            URLPolicy.isLoopback(host: url.host)
         else { return nil }
         return url
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "[::1]" || host.hasPrefix("127.")
     }
 }
