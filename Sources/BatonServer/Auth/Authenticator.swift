@@ -1,0 +1,20 @@
+import Foundation
+
+/// The signed-in partner user a request acts for.
+public struct AuthenticatedUser: Sendable, Hashable {
+    /// The partner's own user id (opaque to Baton).
+    public let id: String
+
+    /// Creates a user with `id`.
+    public init(id: String) { self.id = id }
+}
+
+/// Turns a request's bearer token into the partner user it belongs to.
+///
+/// The partner's own sign-in is out of scope for Baton: a partner plugs its session check in here. Baton ships
+/// ``SignedTokenAuthenticator`` (HMAC-signed expiring tokens, minted by `baton token`) for development and for
+/// partners without a session service of their own.
+public protocol Authenticator: Sendable {
+    /// The user `bearerToken` proves, or `nil` when it proves nothing (missing, malformed, forged or expired).
+    func authenticate(bearerToken: String, now: Date) -> AuthenticatedUser?
+}

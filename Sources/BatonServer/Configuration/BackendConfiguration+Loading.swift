@@ -1,0 +1,195 @@
+import BatonCore
+import Foundation
+
+extension BackendConfiguration {
+    /// Reads a configuration from the JSON `file` contents and the secrets in `environment`.
+    ///
+    /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name.
+    public static func load(json file: Data, environment: [String: String]) throws(ConfigurationErrors) -> Self {
+        let root: [String: JSONValue]
+        do {
+            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: file) else {
+                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "must be a JSON object")])
+            }
+            root = object
+        } catch let errors as ConfigurationErrors {
+            throw errors
+        } catch {
+            throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
+        }
+        return try load(root, environment: environment)
+    }
+
+    static func load(_ root: [String: JSONValue], environment: [String: String]) throws(ConfigurationErrors) -> Self {
+        var development = ConfigurationReader(allowsLoopbackHTTP: false)
+        let developmentObject = development.object(
+            root, "development", path: "development", known: ["allowLoopbackHTTP"], required: false)
+        let allowsLoopbackHTTP = development.bool(
+            developmentObject, "allowLoopbackHTTP", path: "development.allowLoopbackHTTP", default: false)
+
+        var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
+        read.rejectUnknownKeys(
+            root, path: "",
+            known: ["server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps"])
+
+        let serverObject = read.object(
+            root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
+        let server = Server(
+            host: read.string(serverObject, "host", path: "server.host", default: "127.0.0.1"),
+            port: read.integer(serverObject, "port", path: "server.port", default: 8080, range: 1...65_535),
+            threads: read.integer(
+                serverObject, "threads", path: "server.threads",
+                default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256),
+            publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"))
+
+        let database = read.string(root, "database", path: "database", default: "sqlite:.baton/baton.sqlite")
+        if !database.hasPrefix("sqlite:") && !database.hasPrefix("postgres://") && !database.hasPrefix("postgresql://")
+        {
+            read.fail("database", "must be sqlite:PATH or postgres://…")
+        }
+
+        let tokens = read.object(root, "tokens", path: "tokens", known: ["ttlSeconds"], required: false)
+        let providers = read.object(root, "providers", path: "providers", known: ["timeoutSeconds"], required: false)
+
+        let chiaObject = read.object(
+            root, "chia", path: "chia",
+            known: [
+                "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
+                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes",
+            ])
+        let chia = Chia(
+            apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
+            assetOrigin: read.origin(chiaObject, "assetOrigin", path: "chia.assetOrigin"),
+            apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
+            genericReturnHost: chiaObject["genericReturnHost"] == nil
+                ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
+            syncInterval: TimeInterval(
+                read.integer(
+                    chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,
+                    range: 5...86_400)),
+            decisionPolicy: CatalogDecisionPolicy(
+                evidenceTTL: TimeInterval(
+                    read.integer(
+                        chiaObject, "evidenceTTLSeconds", path: "chia.evidenceTTLSeconds", default: 300,
+                        range: 1...86_400)),
+                clockSkewTolerance: TimeInterval(
+                    read.integer(
+                        chiaObject, "clockSkewSeconds", path: "chia.clockSkewSeconds", default: 30, range: 0...3_600)),
+                supportedSchemaVersions: Set(
+                    read.integers(
+                        chiaObject, "supportedSchemaVersions", path: "chia.supportedSchemaVersions", default: [1]))),
+            maxImageBytes: read.integer(
+                chiaObject, "maxImageBytes", path: "chia.maxImageBytes", default: 2 << 20, range: 1_024...(64 << 20)))
+
+        let privueObject = read.object(root, "privue", path: "privue", known: ["apiOrigin", "returnURL", "workflows"])
+        let privue = Privue(
+            apiOrigin: read.origin(privueObject, "apiOrigin", path: "privue.apiOrigin"),
+            apiKey: read.secret(environment, SecretVariable.privueAPIKey.rawValue, minimumLength: 16),
+            webhookSecret: read.webhookSecret(environment, SecretVariable.privueWebhookSecret.rawValue),
+            returnURL: read.returnURL(privueObject, "returnURL", path: "privue.returnURL", httpsOnly: true),
+            workflows: read.strings(privueObject, "workflows", path: "privue.workflows"))
+
+        let bbObject = read.object(root, "bb", path: "bb", known: ["apiOrigin", "returnURLs"])
+        let bbReturns = read.object(bbObject, "returnURLs", path: "bb.returnURLs", known: ["https", "customScheme"])
+        let bb = BB(
+            apiOrigin: read.origin(bbObject, "apiOrigin", path: "bb.apiOrigin"),
+            apiKey: read.secret(environment, SecretVariable.bbAPIKey.rawValue, minimumLength: 16),
+            clientID: read.secret(environment, SecretVariable.bbClientID.rawValue, minimumLength: 1).revealForUse(),
+            webhookSecret: read.webhookSecret(environment, SecretVariable.bbWebhookSecret.rawValue),
+            httpsReturnURL: read.returnURL(bbReturns, "https", path: "bb.returnURLs.https", httpsOnly: true),
+            customSchemeReturnURL: bbReturns["customScheme"] == nil
+                ? nil
+                : read.returnURL(bbReturns, "customScheme", path: "bb.returnURLs.customScheme", httpsOnly: false))
+        if let custom = bb.customSchemeReturnURL, custom.isHTTPS || custom.string.lowercased().hasPrefix("http:") {
+            read.fail("bb.returnURLs.customScheme", "must use the app's own scheme, such as acmewallet://bb-callback")
+        }
+
+        let appsObject = read.object(root, "apps", path: "apps", known: ["apple", "android"], required: false)
+        let apple = read.object(appsObject, "apple", path: "apps.apple", known: ["appIDs"], required: false)
+        let android = read.object(
+            appsObject, "android", path: "apps.android", known: ["packageName", "sha256CertFingerprints"],
+            required: false)
+        let apps = Apps(
+            appleAppIDs: read.strings(apple, "appIDs", path: "apps.apple.appIDs", required: false),
+            androidPackageName: android["packageName"] == nil
+                ? nil : read.string(android, "packageName", path: "apps.android.packageName"),
+            androidCertificateFingerprints: read.strings(
+                android, "sha256CertFingerprints", path: "apps.android.sha256CertFingerprints", required: false))
+        read.checkAppIDs(apps)
+
+        let configuration = BackendConfiguration(
+            server: server,
+            database: database,
+            allowsLoopbackHTTP: allowsLoopbackHTTP,
+            tokenSigningKey: read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32),
+            tokenTTL: TimeInterval(
+                read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000)),
+            sealingKey: read.key256(environment, SecretVariable.sealingKey.rawValue),
+            providerTimeout: TimeInterval(
+                read.integer(
+                    providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
+            chia: chia, privue: privue, bb: bb, apps: apps)
+
+        let errors = development.errors + read.errors
+        guard errors.isEmpty else { throw ConfigurationErrors(errors) }
+        return configuration
+    }
+}
+
+extension ConfigurationReader {
+    mutating func returnURL(
+        _ object: [String: JSONValue], _ key: String, path: String, httpsOnly: Bool
+    )
+        -> RegisteredReturnURL
+    {
+        let value = string(object, key, path: path)
+        let placeholder = try! RegisteredReturnURL("https://invalid.invalid/")
+        guard !value.isEmpty else { return placeholder }
+        do {
+            let url = try RegisteredReturnURL(value)
+            if httpsOnly && !url.isHTTPS {
+                fail(path, "must be an https URL (custom schemes are rejected for this provider)")
+            }
+            return url
+        } catch {
+            fail(path, "is not a valid return URL (\(error.code.rawValue))")
+            return placeholder
+        }
+    }
+
+    mutating func integers(
+        _ object: [String: JSONValue], _ key: String, path: String, default fallback: [Int]
+    )
+        -> [Int]
+    {
+        guard let value = object[key] else { return fallback }
+        guard case .array(let array) = value, !array.isEmpty,
+            case let numbers = array.compactMap({ if case .number(let n) = $0 { Int(exactly: n) } else { nil } }),
+            numbers.count == array.count
+        else {
+            fail(path, "must be a non-empty array of whole numbers")
+            return fallback
+        }
+        return numbers
+    }
+
+    mutating func checkAppIDs(_ apps: BackendConfiguration.Apps) {
+        for (index, id) in apps.appleAppIDs.enumerated() {
+            let parts = id.split(separator: ".", maxSplits: 1)
+            if parts.count != 2 || parts[0].count != 10
+                || !parts[0].allSatisfy({ $0.isASCII && $0.isLetter || $0.isNumber })
+            {
+                fail("apps.apple.appIDs[\(index)]", "must be TEAMID.bundle.identifier with a 10-character team id")
+            }
+        }
+        for (index, print) in apps.androidCertificateFingerprints.enumerated() {
+            let bytes = print.split(separator: ":")
+            if bytes.count != 32 || !bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) {
+                fail("apps.android.sha256CertFingerprints[\(index)]", "must be 32 colon-separated hex bytes")
+            }
+        }
+        if !apps.androidCertificateFingerprints.isEmpty && apps.androidPackageName == nil {
+            fail("apps.android.packageName", "is required when certificate fingerprints are given")
+        }
+    }
+}

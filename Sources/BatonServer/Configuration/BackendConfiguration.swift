@@ -1,0 +1,110 @@
+import BatonCore
+import Foundation
+
+/// Everything `baton serve` needs, read from a JSON file plus environment variables for every secret.
+///
+/// Loading checks every field and reports every problem at once with its exact path (see ``ConfigurationErrors``);
+/// a configuration that loads is complete, so the server never half-starts. Secrets are never read from the file:
+/// only from the environment variables named in ``SecretVariable``. The file format is documented in
+/// `docs/configuration.md`.
+public struct BackendConfiguration: Sendable {
+    /// Where the backend listens and how it names itself.
+    public struct Server: Sendable, Hashable {
+        /// The address to bind; `127.0.0.1` unless a load balancer fronts the backend.
+        public var host: String
+        /// The TCP port.
+        public var port: Int
+        /// MHD worker threads; defaults to the number of cores.
+        public var threads: Int
+        /// The backend's public origin, used to build the neutral `/assets/…` image URLs the app receives.
+        public var publicOrigin: String
+    }
+
+    /// Chia catalog handoff (seed 000).
+    public struct Chia: Sendable {
+        /// Chia's API origin (catalog, handoff sessions).
+        public var apiOrigin: String
+        /// The only origin catalog images are downloaded from.
+        public var assetOrigin: String
+        /// Chia API key.
+        public var apiKey: Secret
+        /// The registered generic-return host (marketplace home), if a generic return was approved.
+        public var genericReturnHost: String?
+        /// How often the catalog is fetched.
+        public var syncInterval: TimeInterval
+        /// The catalog decision's evidence TTL and clock skew.
+        public var decisionPolicy: CatalogDecisionPolicy
+        /// The largest image that is mirrored.
+        public var maxImageBytes: Int
+    }
+
+    /// Privue verification handoff (seed 001).
+    public struct Privue: Sendable {
+        /// Privue's API origin.
+        public var apiOrigin: String
+        /// Privue API key.
+        public var apiKey: Secret
+        /// The Standard Webhooks key bytes for `POST /webhooks/privue`.
+        public var webhookSecret: Secret
+        /// The registered https `return_url` the journey redirects to on submit.
+        public var returnURL: RegisteredReturnURL
+        /// The workflows an app may start.
+        public var workflows: [String]
+    }
+
+    /// BB bank connect (seed 002).
+    public struct BB: Sendable {
+        /// BB's API origin.
+        public var apiOrigin: String
+        /// BB API key (`X-Api-Key`).
+        public var apiKey: Secret
+        /// BB client id (`X-Client-Id`); not secret, but kept with the key.
+        public var clientID: String
+        /// The Standard Webhooks key bytes for `POST /webhooks/bb`.
+        public var webhookSecret: Secret
+        /// The universal-link return URL, caught with `.https(host:path:)` on iOS 17.4+.
+        public var httpsReturnURL: RegisteredReturnURL
+        /// The custom-scheme fallback for older iOS, if registered.
+        public var customSchemeReturnURL: RegisteredReturnURL?
+    }
+
+    /// The app identities the well-known files vouch for.
+    public struct Apps: Sendable, Hashable {
+        /// `TEAMID.bundle.id` values for `applinks` and `webcredentials`.
+        public var appleAppIDs: [String]
+        /// The Android package name, if any.
+        public var androidPackageName: String?
+        /// SHA-256 signing-certificate fingerprints (`AA:BB:…`) for `assetlinks.json`.
+        public var androidCertificateFingerprints: [String]
+    }
+
+    public var server: Server
+    /// `sqlite:PATH` or `postgres://…`.
+    public var database: String
+    /// Accepts loopback `http` origins; set only by `baton serve --sandbox` and tests.
+    public var allowsLoopbackHTTP: Bool
+    /// The key app bearer tokens are signed with.
+    public var tokenSigningKey: Secret
+    /// How long a token minted by `baton token` is valid.
+    public var tokenTTL: TimeInterval
+    /// The AES-256-GCM key idempotent responses are sealed with at rest.
+    public var sealingKey: Secret
+    /// The timeout for one provider call.
+    public var providerTimeout: TimeInterval
+    public var chia: Chia
+    public var privue: Privue
+    public var bb: BB
+    public var apps: Apps
+}
+
+/// The environment variables that carry secrets; the configuration file never does.
+public enum SecretVariable: String, CaseIterable, Sendable {
+    case tokenSigningKey = "BATON_TOKEN_SIGNING_KEY"
+    case sealingKey = "BATON_SEALING_KEY"
+    case chiaAPIKey = "BATON_CHIA_API_KEY"
+    case privueAPIKey = "BATON_PRIVUE_API_KEY"
+    case privueWebhookSecret = "BATON_PRIVUE_WEBHOOK_SECRET"
+    case bbAPIKey = "BATON_BB_API_KEY"
+    case bbClientID = "BATON_BB_CLIENT_ID"
+    case bbWebhookSecret = "BATON_BB_WEBHOOK_SECRET"
+}

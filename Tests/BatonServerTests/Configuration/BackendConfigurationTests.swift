@@ -1,0 +1,123 @@
+import BatonCore
+import Foundation
+import Testing
+
+@testable import BatonServer
+
+@Suite struct BackendConfigurationTests {
+    static let validFile = """
+        {
+          "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
+          "database": "sqlite:/tmp/baton-test.sqlite",
+          "chia": {"apiOrigin": "https://api.chia.example", "assetOrigin": "https://assets.chia.example",
+                   "genericReturnHost": "partner.example"},
+          "privue": {"apiOrigin": "https://api.verify.privue.example", "returnURL": "https://partner.example/kyc/done",
+                     "workflows": ["merchant-onboarding"]},
+          "bb": {"apiOrigin": "https://aisp-partner.bb.example",
+                 "returnURLs": {"https": "https://app.example.com/bb-callback", "customScheme": "acmewallet://bb-callback"}},
+          "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.wallet"]}}
+        }
+        """
+
+    static let environment: [String: String] = [
+        "BATON_TOKEN_SIGNING_KEY": String(repeating: "t", count: 32),
+        "BATON_SEALING_KEY": Data(repeating: 7, count: 32).base64EncodedString(),
+        "BATON_CHIA_API_KEY": "chia_live_0123456789abcdef",
+        "BATON_PRIVUE_API_KEY": "privue_live_0123456789abcdef",
+        "BATON_PRIVUE_WEBHOOK_SECRET": "whsec_" + Data(repeating: 1, count: 32).base64EncodedString(),
+        "BATON_BB_API_KEY": "bb_live_0123456789abcdef",
+        "BATON_BB_CLIENT_ID": "client-123",
+        "BATON_BB_WEBHOOK_SECRET": "whsec_" + Data(repeating: 2, count: 32).base64EncodedString(),
+    ]
+
+    static func load(
+        _ file: String, environment: [String: String] = environment
+    ) throws(ConfigurationErrors)
+        -> BackendConfiguration
+    {
+        try BackendConfiguration.load(json: Data(file.utf8), environment: environment)
+    }
+
+    static func problems(_ file: String, environment: [String: String] = environment) -> [String] {
+        do {
+            _ = try load(file, environment: environment)
+            return []
+        } catch {
+            return error.errors.map(\.field)
+        }
+    }
+
+    @Test func aCompleteConfigurationLoadsWithDefaults() throws {
+        let configuration = try Self.load(Self.validFile)
+        #expect(configuration.server.port == 8080)
+        #expect(configuration.chia.syncInterval == 300)
+        #expect(configuration.chia.decisionPolicy.evidenceTTL == 300)
+        #expect(configuration.privue.returnURL.string == "https://partner.example/kyc/done")
+        #expect(configuration.bb.customSchemeReturnURL?.string == "acmewallet://bb-callback")
+        #expect(configuration.sealingKey.count == 32)
+        #expect(configuration.privueWebhookSecretBytes == 32)
+    }
+
+    @Test func everyMissingSecretIsNamed() {
+        let fields = Self.problems(Self.validFile, environment: [:])
+        #expect(Set(fields) == Set(SecretVariable.allCases.map(\.rawValue)))
+    }
+
+    @Test func malformedSecretsAreRefusedWithoutEchoingThem() {
+        var environment = Self.environment
+        environment["BATON_SEALING_KEY"] = "not-base64-and-too-short"
+        environment["BATON_BB_WEBHOOK_SECRET"] = "plain-secret-value"
+        do {
+            _ = try Self.load(Self.validFile, environment: environment)
+            Issue.record("expected the configuration to be refused")
+        } catch {
+            #expect(error.errors.map(\.field) == ["BATON_BB_WEBHOOK_SECRET", "BATON_SEALING_KEY"])
+            #expect(!error.description.contains("plain-secret-value"))
+            #expect(!error.description.contains("not-base64-and-too-short"))
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "\"returnURL\": \"https://partner.example/kyc/done\"", "\"returnURL\": \"acme://kyc/done\"",
+            "privue.returnURL"
+        ),
+        ("\"apiOrigin\": \"https://api.chia.example\"", "\"apiOrigin\": \"http://api.chia.example\"", "chia.apiOrigin"),
+        ("\"port\": 8080", "\"port\": 0", "server.port"),
+        ("\"port\": 8080", "\"port\": true", "server.port"),
+        ("\"database\": \"sqlite:/tmp/baton-test.sqlite\"", "\"database\": \"mysql://x\"", "database"),
+        ("\"host\": \"127.0.0.1\"", "\"hots\": \"127.0.0.1\"", "server.hots"),
+        ("\"https\": \"https://app.example.com/bb-callback\"", "\"https\": \"acmewallet://x\"", "bb.returnURLs.https"),
+        ("\"ABCDE12345.com.example.wallet\"", "\"com.example.wallet\"", "apps.apple.appIDs[0]"),
+        ("\"workflows\": [\"merchant-onboarding\"]", "\"workflows\": \"merchant-onboarding\"", "privue.workflows"),
+    ])
+    func aMalformedFieldIsNamedExactly(original: String, replacement: String, field: String) {
+        let file = Self.validFile.replacingOccurrences(of: original, with: replacement)
+        #expect(file != Self.validFile)
+        #expect(Self.problems(file) == [field])
+    }
+
+    @Test func aMissingSectionIsNamed() {
+        let file = Self.validFile.replacingOccurrences(of: "\"bb\":", with: "\"unused\":")
+        #expect(Self.problems(file).contains("bb"))
+        #expect(Self.problems(file).contains("unused"))
+    }
+
+    @Test func loopbackHTTPIsAcceptedOnlyInDevelopmentMode() throws {
+        let loopback = Self.validFile.replacingOccurrences(
+            of: "\"apiOrigin\": \"https://api.chia.example\"", with: "\"apiOrigin\": \"http://127.0.0.1:9001\"")
+        #expect(Self.problems(loopback) == ["chia.apiOrigin"])
+        let development = loopback.replacingOccurrences(
+            of: "\"database\":", with: "\"development\": {\"allowLoopbackHTTP\": true}, \"database\":")
+        #expect(try Self.load(development).chia.apiOrigin == "http://127.0.0.1:9001")
+    }
+
+    @Test func notJSONIsRefused() {
+        #expect(Self.problems("{ nope") == ["(file)"])
+        #expect(Self.problems("[]") == ["(file)"])
+    }
+}
+
+extension BackendConfiguration {
+    fileprivate var privueWebhookSecretBytes: Int { privue.webhookSecret.count }
+}
