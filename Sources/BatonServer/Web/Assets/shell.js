@@ -17,7 +17,7 @@
   });
   const BLOCKS = ["image", "title", "summary", "price"];
 
-  // ---------- small DOM helpers (text only: never innerHTML) ----------
+  // ---------- small DOM helpers: text nodes only, never markup strings ----------
 
   function el(tag, attributes, ...children) {
     const node = document.createElement(tag);
@@ -147,7 +147,7 @@
     });
     document.getElementById("token-sign-in").addEventListener("submit", (event) => {
       event.preventDefault();
-      sessionStorage.setItem(TOKEN_KEY, document.getElementById("token-input").value.trim());
+      sessionStorage.setItem(TOKEN_KEY, document.getElementById("token-input").value.replace(/\s+/g, ""));
       panel.hidden = true;
       onSignedIn();
     });
@@ -380,12 +380,17 @@
 
   async function startPrivue() {
     document.getElementById("flow").hidden = false;
+    // The workflow comes from the page address (?workflow=…); the backend decides which workflows exist.
+    const requested = new URLSearchParams(location.search).get("workflow");
+    if (requested && /^[A-Za-z0-9._-]{1,64}$/.test(requested)) {
+      document.getElementById("workflow").textContent = requested;
+    }
     const start = document.getElementById("start");
     document.getElementById("start-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       if (start.disabled) return;
       start.disabled = true;
-      const workflow = document.getElementById("workflow").value.trim();
+      const workflow = document.getElementById("workflow").textContent;
       sessionStorage.setItem(PRIVUE_WORKFLOW_KEY, workflow);
       try {
         const json = await readJSON(await api("POST", "/v2/verification-handoffs", {
