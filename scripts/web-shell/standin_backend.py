@@ -193,7 +193,7 @@ class StandInPartnerBackend:
 
             def api(self, path, body):
                 if path == "/v2/catalog" and self.command == "GET":
-                    return self.send_json(200, {"cards": backend.catalog()}, {"Cache-Control": "no-store"})
+                    return self.send_json(200, {"items": backend.catalog()}, {"Cache-Control": "no-store"})
                 if path == "/v2/handoff-sessions" and self.command == "POST":
                     return self.share(body)
                 if path == "/v2/verification-handoffs" and self.command == "POST":

@@ -122,7 +122,7 @@
   // GET /v2/catalog, keeping only cards that validate.
   async function fetchCards() {
     const json = await readJSON(await api("GET", "/v2/catalog"));
-    const cards = Array.isArray(json) ? json : json && json.cards;
+    const cards = json && json.items; // {"items": [card, ...]} (catalog branch, CatalogService+Routes.swift)
     return Array.isArray(cards) ? cards.filter(validCard) : [];
   }
 
