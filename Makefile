@@ -11,7 +11,7 @@ help:
 	@echo "make test    install what is missing, start the test services, run every test"
 	@echo "make bench   benchmarks, printed as ratios against a reference measured in the same run"
 	@echo "make lint    swift format lint;  make format  rewrite in house style"
-	@echo "make fuzz    libFuzzer over the return-link parsers and the projection decoder (FUZZ_SECONDS each)"
+	@echo "make fuzz    libFuzzer over each return-link parser and the projection decoder (FUZZ_SECONDS each)"
 	@echo "make docs    DocC API reference into .build/docs"
 	@echo "make clean   remove build products and local state"
 
@@ -42,7 +42,7 @@ bench: deps
 
 fuzz:
 	scripts/install-deps --build
-	scripts/fuzz $(FUZZ_SECONDS)
+	scripts/fuzz --each $(FUZZ_SECONDS)
 
 docs:
 	scripts/docs

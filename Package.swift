@@ -45,12 +45,15 @@ let package = Package(
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
+        .executableTarget(name: "BatonBench", dependencies: ["BatonHTTP"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
         .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP"]),
         .testTarget(name: "BatonClientTests", dependencies: ["BatonClient"]),
-        .testTarget(name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP"]),
+        .testTarget(
+            name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto"]),
         .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI"]),
     ]

@@ -22,7 +22,7 @@ static inline struct MHD_Daemon *baton_mhd_start(
     MHD_RequestCompletedCallback completed, void *completed_cls,
     baton_mhd_uri_log_callback uri_log, void *uri_log_cls,
     unsigned int thread_pool_size, size_t connection_memory_limit, unsigned int connection_limit,
-    unsigned int connection_timeout_seconds, unsigned int per_ip_connection_limit, unsigned int listen_backlog) {
+    unsigned int connection_timeout_seconds, unsigned int per_ip_connection_limit, unsigned int listen_backlog, int strict) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     const struct sockaddr *address;
@@ -51,6 +51,7 @@ static inline struct MHD_Daemon *baton_mhd_start(
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, listen_backlog,
+        MHD_OPTION_STRICT_FOR_CLIENT, strict,
         MHD_OPTION_END);
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -8,16 +7,50 @@ public protocol LogSink: Sendable {
     func write(_ line: String)
 }
 
-/// Writes lines to standard error from one serial queue, so a request task never blocks on the terminal.
-public struct StandardErrorLogSink: LogSink {
-    private static let queue = DispatchQueue(label: "baton.log.stderr")
+/// Writes lines to standard error from one dedicated thread, so a request task never blocks on a slow terminal or
+/// a full pipe. Lines are buffered up to a bound; past it, new lines are dropped and counted in a later line.
+public final class StandardErrorLogSink: LogSink {
+    /// The process-wide sink.
+    public static let shared = StandardErrorLogSink()
 
-    /// Makes the sink.
-    public init() {}
+    private struct Buffer {
+        var lines: [String] = []
+        var dropped = 0
+    }
+
+    private let buffer = Mutex(Buffer())
+    private let wake = NSCondition()
+    private let capacity: Int
+
+    /// A sink buffering at most `capacity` lines.
+    public init(capacity: Int = 10_000) {
+        self.capacity = capacity
+        let thread = Thread { [self] in drain() }
+        thread.name = "baton.log.stderr"
+        thread.start()
+    }
 
     public func write(_ line: String) {
-        Self.queue.async {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+        buffer.withLock { buffer in
+            if buffer.lines.count < capacity { buffer.lines.append(line) } else { buffer.dropped += 1 }
+        }
+        wake.lock()
+        wake.signal()
+        wake.unlock()
+    }
+
+    private func drain() {
+        while true {
+            wake.lock()
+            while buffer.withLock({ $0.lines.isEmpty }) { wake.wait() }
+            wake.unlock()
+            let (lines, dropped) = buffer.withLock { buffer in
+                defer { buffer = Buffer() }
+                return (buffer.lines, buffer.dropped)
+            }
+            var text = lines.joined(separator: "\n") + "\n"
+            if dropped > 0 { text += #"{"level":"warning","event":"log_lines_dropped","count":\#(dropped)}"# + "\n" }
+            FileHandle.standardError.write(Data(text.utf8))
         }
     }
 }

@@ -38,7 +38,7 @@ public struct Logger: Sendable {
     public let now: @Sendable () -> Date
 
     /// A logger writing to `sink`, stamping lines with `now()`.
-    public init(sink: any LogSink = StandardErrorLogSink(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(sink: any LogSink = StandardErrorLogSink.shared, now: @escaping @Sendable () -> Date = { Date() }) {
         self.sink = sink
         self.now = now
     }

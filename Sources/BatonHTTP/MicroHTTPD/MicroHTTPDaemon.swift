@@ -1,5 +1,4 @@
 private import CMicroHTTPD
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -27,7 +26,8 @@ final class MicroHTTPDaemon: @unchecked Sendable {
             accessHandler, opaqueCore, requestCompleted, opaqueCore, requestStarted, opaqueCore,
             UInt32(clamping: max(1, configuration.threadPoolSize)), max(4096, limits.connectionMemoryBytes),
             UInt32(clamping: max(1, limits.maxConnections)), UInt32(clamping: timeoutSeconds),
-            UInt32(clamping: max(0, limits.maxConnectionsPerAddress)), UInt32(clamping: max(1, limits.listenBacklog)))
+            UInt32(clamping: max(0, limits.maxConnectionsPerAddress)), UInt32(clamping: max(1, limits.listenBacklog)),
+            configuration.strictParsing ? 1 : 0)
         guard let started else {
             throw HTTPServerError(
                 code: "start_failed",
@@ -51,7 +51,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     }
 
     /// Stops the daemon and closes every connection. Blocks while worker threads join: never call it on the
-    /// cooperative pool (``HTTPServer`` calls it on a dispatch queue).
+    /// cooperative pool (``HTTPServer`` calls it on its own thread).
     func stopNow() {
         let first = stopped.withLock { stopped in
             defer { stopped = true }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A running HTTP/1.1 server: libmicrohttpd's epoll thread pool in front, `async` Swift handlers behind.
 ///
 /// ```swift
@@ -51,22 +49,12 @@ public final class HTTPServer: Sendable {
     public func shutdown(grace: Duration = .seconds(10)) async {
         let daemon = self.daemon
         daemon.core.inFlight.beginShutdown()
-        await Self.offPool { daemon.quiesce() }
+        await runOnOwnThread("baton.http.quiesce") { daemon.quiesce() }
         if await !daemon.core.inFlight.waitUntilIdle(timeout: grace) {
             daemon.core.inFlight.forceFinishAll()
             _ = await daemon.core.inFlight.waitUntilIdle(timeout: .seconds(1))
         }
-        await Self.offPool { daemon.stopNow() }
-    }
-
-    /// Runs a blocking libmicrohttpd call on a dispatch thread, not on the cooperative pool.
-    private static func offPool(_ body: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                body()
-                continuation.resume()
-            }
-        }
+        await runOnOwnThread("baton.http.stop") { daemon.stopNow() }
     }
 
     /// The URL of `path` on this server (`http://127.0.0.1:PORT/path`), for tests and logs.

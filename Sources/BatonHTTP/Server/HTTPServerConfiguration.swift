@@ -13,6 +13,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var limits = HTTPServerLimits()
     /// Where the server reports unexpected handler errors (by type name only).
     public var logger = Logger()
+    /// Refuse (400) HTTP/1.1 requests without `Host` and request targets containing spaces.
+    public var strictParsing = true
     /// Makes the id of each request (echoed as `x-request-id`); inject a deterministic one in tests.
     public var makeRequestID: @Sendable () -> String = RequestIDGenerator.shared.next
 

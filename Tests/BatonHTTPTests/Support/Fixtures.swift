@@ -12,16 +12,16 @@ func testConfiguration(
 
 /// Starts a server on `router`, runs `body`, and always shuts the server down.
 func withServer<T: Sendable>(
-    _ configuration: HTTPServerConfiguration = testConfiguration(), router: Router,
+    _ configuration: HTTPServerConfiguration = testConfiguration(), router: Router, grace: Duration = .seconds(2),
     _ body: (HTTPServer) async throws -> T
 ) async throws -> T {
     let server = try HTTPServer.start(configuration, router: router)
     do {
         let value = try await body(server)
-        await server.shutdown(grace: .seconds(2))
+        await server.shutdown(grace: grace)
         return value
     } catch {
-        await server.shutdown(grace: .seconds(2))
+        await server.shutdown(grace: grace)
         throw error
     }
 }

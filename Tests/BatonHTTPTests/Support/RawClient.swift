@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -7,7 +6,8 @@ import Glibc
 
 /// A bare TCP client for what an HTTP client library will not send: malformed requests, idle or slow-drip peers.
 ///
-/// Every blocking socket call runs on a dispatch thread, never on the cooperative pool the server's handlers use.
+/// Every blocking socket call runs on its own thread: never on the cooperative pool the server's handlers use, nor on
+/// the dispatch global queues (which share its threads on Linux).
 final class RawClient: Sendable {
     private let fd: Int32
 
@@ -26,12 +26,12 @@ final class RawClient: Sendable {
             }
         }
         if result != 0 {
-            close(fd)
+            Glibc.close(fd)
             throw POSIXError(.ECONNREFUSED)
         }
     }
 
-    deinit { close(fd) }
+    deinit { Glibc.close(fd) }
 
     /// Sends all of `text`; `false` if the peer has gone.
     @discardableResult
@@ -65,6 +65,19 @@ final class RawClient: Sendable {
             }
         }
     }
+
+    /// Whether any byte (or the end of the stream) arrives within `timeout`, without consuming it.
+    func waitForData(within timeout: Duration) async -> Bool {
+        await offPool { [fd] in
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(
+                &entry, 1,
+                Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)) > 0
+        }
+    }
+
+    /// Shuts the connection down (the descriptor is closed on deinit).
+    func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Reads until a full response head has arrived (or the connection ends) and returns it.
     func readHead() async -> String {
@@ -151,6 +164,6 @@ func unusedPort() -> UInt16 {
 
 private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: body()) }
+        Thread { continuation.resume(returning: body()) }.start()
     }
 }

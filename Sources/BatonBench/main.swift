@@ -1,0 +1,2 @@
+// BatonBench: the programs scripts/bench-http runs. See Bench.swift.
+await Bench.main(CommandLine.arguments)

@@ -1,0 +1,51 @@
+import BatonCore
+import Foundation
+
+/// Feeds one libFuzzer input to every BatonCore entry point that takes untrusted text: the three return-link
+/// parsers (with https and custom-scheme registrations), the splitter, the query parser, the idempotency-key
+/// validator and the strict `MobileHandoff` / `CatalogCard` decoders. Any trap is a finding.
+enum FuzzTarget {
+    static let connect = try! ConnectReturnParser(registered: [
+        "https://app.example.com/bb-callback", "acmewallet://bb-callback", "https://[::1]:8443/bb-callback?src=app",
+    ])
+    static let verification = try! VerificationReturnParser(registered: ["https://partner.example/kyc/done"])
+    static let generic = try! GenericReturnParser(registeredHost: "partner.example")
+
+    /// Which entry points to exercise, from `BATON_FUZZ_ENTRY` (`connect`, `verification`, `generic`,
+    /// `projection`; unset or `all` for every one), so each parser can be given its own fuzzing time.
+    enum Entry: String, CaseIterable {
+        case all, connect, verification, generic, projection
+    }
+
+    static let entry = ProcessInfo.processInfo.environment["BATON_FUZZ_ENTRY"].flatMap(Entry.init) ?? .all
+
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if entry == .all || entry == .connect {
+            _ = connect.parse(text)
+            _ = FormURLEncodedQuery(parsing: text).firstNonEmpty("sessionId")
+        }
+        if entry == .all || entry == .verification { _ = verification.parse(text) }
+        if entry == .all || entry == .generic { _ = generic.parse(text) }
+        if entry == .all {
+            _ = RawURLComponents(text)
+            _ = IdempotencyKey(text)
+        }
+        guard entry == .all || entry == .projection else { return }
+        let data = Data(buffer: bytes)
+        let decoder = JSONDecoder()
+        if let handoff = try? decoder.decode(MobileHandoff.self, from: data) {
+            roundTrip(handoff)
+        }
+        if let card = try? decoder.decode(CatalogCard.self, from: data) {
+            roundTrip(card)
+        }
+    }
+
+    /// A value that decoded must encode and decode back to itself.
+    private static func roundTrip<Value: Codable & Equatable>(_ value: Value) {
+        guard let encoded = try? JSONEncoder().encode(value),
+            let decoded = try? JSONDecoder().decode(Value.self, from: encoded), decoded == value
+        else { fatalError("decoded value does not round-trip") }
+    }
+}

@@ -1,0 +1,70 @@
+import BatonHTTP
+
+/// The problem+json answers of the app-facing API, by stable `code`. Details are fixed phrases: never a value the
+/// request or a provider sent.
+enum BackendProblem {
+    static let idempotencyKeyInvalid = HTTPError(
+        status: 400, code: "idempotency_key_invalid", detail: "Idempotency-Key must be a random UUIDv4.")
+
+    static func invalidRequest(_ detail: String) -> HTTPError {
+        HTTPError(status: 400, code: "invalid_request", detail: detail)
+    }
+
+    static let projectionChanged = HTTPError(
+        status: 409, code: "projection_changed",
+        detail: "This item's sharing offer changed. Fetch the catalog again before sharing.")
+
+    static let idempotencyKeyReused = HTTPError(
+        status: 422, code: "idempotency_key_reused",
+        detail: "This Idempotency-Key was already used with a different request body.")
+
+    static let handoffExpired = HTTPError(
+        status: 410, code: "handoff_expired", detail: "The journey link for this request has expired.")
+
+    static let handoffRejected = HTTPError(
+        status: 422, code: "handoff_rejected", detail: "The provider refused this share request.")
+
+    static func stillInProgress(retryAfter seconds: Int) -> HTTPError {
+        HTTPError(
+            status: 503, code: "request_in_progress",
+            detail: "The first request with this Idempotency-Key is still running. Retry with the same key and body.",
+            headers: ["retry-after": String(seconds)])
+    }
+
+    static func storeUnavailable(retryAfter seconds: Int) -> HTTPError {
+        HTTPError(
+            status: 503, code: "service_unavailable", detail: "Temporarily unavailable. Retry shortly.",
+            headers: ["retry-after": String(seconds)])
+    }
+
+    /// The answer to a provider that could not be used right now: 429, 503 or 502, always with `Retry-After`.
+    static func providerUnavailable(_ failure: ProviderUnavailable, defaultRetryAfter: Int = 1) -> HTTPError {
+        let retryAfter = ["retry-after": String(failure.retryAfterSeconds ?? defaultRetryAfter)] as HTTPHeaders
+        switch failure.reason {
+        case .rateLimited:
+            return HTTPError(
+                status: 429, code: "provider_rate_limited", detail: "The provider is busy. Retry later.",
+                headers: retryAfter)
+        case .timedOut:
+            return HTTPError(
+                status: 503, code: "provider_timeout", detail: "The provider did not answer in time. Retry later.",
+                headers: retryAfter)
+        case .unreachable, .broken, .providerError, .malformedAnswer:
+            return HTTPError(
+                status: 502, code: "provider_unavailable", detail: "The provider could not be reached. Retry later.",
+                headers: retryAfter)
+        }
+    }
+
+    static let notFound = HTTPError(status: 404, code: "not_found", detail: "No such resource for this user.")
+
+    static let unknownWorkflow = HTTPError(
+        status: 404, code: "unknown_workflow", detail: "This workflow is not offered.")
+
+    static let callbackUnavailable = HTTPError(
+        status: 422, code: "callback_unavailable",
+        detail: "No return URL is registered for this callback kind.")
+
+    static let providerRejected = HTTPError(
+        status: 502, code: "provider_rejected", detail: "The provider refused the request.")
+}

@@ -1,0 +1,88 @@
+import BatonCore
+import BatonCrypto
+import BatonHTTP
+import Foundation
+
+/// Builds the router: middleware, the services, and every route of CONTRACTS.md §2.
+struct BackendRoutes {
+    let configuration: BackendConfiguration
+    let store: any Store
+    let options: BackendOptions
+    let metrics: BackendMetrics
+    let processor: WebhookEventProcessor
+
+    func makeRouter() -> Router {
+        let now = options.now
+        let transport = options.transport ?? CurlTransport()
+        let policy = options.providerPolicy ?? ProviderCallPolicy(timeout: .seconds(configuration.providerTimeout))
+        let caller = ProviderCaller(
+            transport: transport, policy: policy, logger: options.logger, metrics: metrics,
+            sleep: options.providerRetrySleep)
+        let urls = JourneyURLPolicy(allowsLoopbackHTTP: configuration.allowsLoopbackHTTP)
+        let seconds = Double(policy.worstCaseDuration.components.seconds)
+
+        let handoff = HandoffSessionService(
+            store: store,
+            chia: ChiaClient(
+                origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls),
+            catalog: options.catalog?.projection ?? EmptyCatalogProjection(),
+            sealer: ResponseSealer(key: configuration.sealingKey), waiters: IdempotencyWaiters(),
+            options: options.handoff, lease: seconds + 5, instanceID: options.instanceID, metrics: metrics, now: now)
+        let verification = VerificationService(
+            store: store,
+            privue: PrivueClient(
+                origin: configuration.privue.apiOrigin, apiKey: configuration.privue.apiKey, caller: caller, urls: urls),
+            workflows: Set(configuration.privue.workflows), returnURL: configuration.privue.returnURL.string, now: now)
+        let connect = ConnectSessionService(
+            store: store,
+            bb: BBClient(
+                origin: configuration.bb.apiOrigin, apiKey: configuration.bb.apiKey,
+                clientID: configuration.bb.clientID,
+                caller: caller, urls: urls),
+            httpsReturnURL: configuration.bb.httpsReturnURL,
+            customSchemeReturnURL: configuration.bb.customSchemeReturnURL, now: now)
+        let privueHooks = WebhookReceiver(
+            provider: .privue, verifier: StandardWebhookVerifier(key: configuration.privue.webhookSecret), store: store,
+            processor: processor, metrics: metrics, now: now)
+        let bbHooks = WebhookReceiver(
+            provider: .bb, verifier: StandardWebhookVerifier(key: configuration.bb.webhookSecret), store: store,
+            processor: processor, metrics: metrics, now: now)
+        let wellKnown = WellKnownDocuments(configuration: configuration)
+
+        var router = Router()
+        router.use(AccessLogMiddleware(logger: options.logger))
+        router.use(MetricsMiddleware(metrics: metrics))
+        router.use(StoreFailureMiddleware())
+        router.use(
+            AuthenticationMiddleware(
+                authenticator: SignedTokenAuthenticator(key: configuration.tokenSigningKey), now: now))
+
+        router.post("/v2/handoff-sessions") { try await handoff.create($0) }
+        router.post("/v2/verification-handoffs") { try await verification.createHandoff($0) }
+        router.get("/v2/verifications/{workflow}") { try await verification.status($0) }
+        router.post("/v2/connect-sessions") { try await connect.create($0) }
+        router.get("/v2/connect-sessions/{sessionId}") { try await connect.read($0) }
+        router.post("/webhooks/privue") { try await privueHooks.receive($0) }
+        router.post("/webhooks/bb") { try await bbHooks.receive($0) }
+        router.get("/.well-known/apple-app-site-association") { _ in try wellKnown.appleAppSiteAssociation() }
+        router.get("/.well-known/assetlinks.json") { _ in try wellKnown.assetLinks() }
+        router.get("/healthz") { _ in .text("ok\n") }
+        router.get("/readyz") { [store] _ in
+            do {
+                // A read of the idempotency table proves the store is reachable and its migrations are applied.
+                _ = try await store.idempotencyRecord(user: "", key: "readyz")
+                return .text("ready\n")
+            } catch {
+                return .text("not ready\n", status: 503)
+            }
+        }
+        router.get("/metrics") { [metrics] _ in
+            HTTPResponse(
+                status: 200, headers: ["content-type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array(metrics.render().utf8))
+        }
+        // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
+        options.catalog?.registerRoutes(on: &router)
+        return router
+    }
+}

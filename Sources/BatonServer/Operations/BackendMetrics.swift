@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+
+/// The backend's counters, rendered as Prometheus text at `GET /metrics`.
+///
+/// Labels are fixed vocabularies (route patterns, provider names, outcome codes, status numbers): never an id, a URL,
+/// a user or a key, so a label can never leak anything and the series count stays bounded.
+public final class BackendMetrics: Sendable {
+    private struct Series: Hashable, Comparable {
+        let name: String
+        let labels: [String]
+
+        static func < (lhs: Series, rhs: Series) -> Bool {
+            (lhs.name, lhs.labels.joined(separator: "\u{0}")) < (rhs.name, rhs.labels.joined(separator: "\u{0}"))
+        }
+    }
+
+    private static let help: [String: (labels: [String], help: String)] = [
+        "baton_http_requests_total": (["route", "status"], "App-facing and webhook requests answered, by route."),
+        "baton_provider_calls_total": (["provider", "operation", "outcome"], "Provider operations, by outcome."),
+        "baton_idempotency_outcomes_total": (["outcome"], "POST /v2/handoff-sessions answers, by idempotency outcome."),
+        "baton_webhook_verifications_total": (["provider", "result"], "Webhook deliveries, by verification result."),
+    ]
+
+    private let counters = Mutex<[Series: Int]>([:])
+
+    /// An empty set of counters.
+    public init() {}
+
+    /// Counts one answered request.
+    public func recordRequest(route: String, status: Int) {
+        increment("baton_http_requests_total", [route, String(status)])
+    }
+
+    /// Counts one provider operation (all its attempts together).
+    public func recordProviderCall(_ provider: ProviderName, operation: String, outcome: String) {
+        increment("baton_provider_calls_total", [provider.rawValue, operation, outcome])
+    }
+
+    /// Counts one idempotency outcome (`created`, `replayed`, `expired`, `joined_timeout`, …).
+    public func recordIdempotency(_ outcome: String) {
+        increment("baton_idempotency_outcomes_total", [outcome])
+    }
+
+    /// Counts one webhook delivery by result (`accepted`, `duplicate`, or a rejection code).
+    public func recordWebhook(_ provider: ProviderName, result: String) {
+        increment("baton_webhook_verifications_total", [provider.rawValue, result])
+    }
+
+    /// The current value of one series, for tests.
+    public func value(_ name: String, _ labels: [String]) -> Int {
+        counters.withLock { $0[Series(name: name, labels: labels)] ?? 0 }
+    }
+
+    /// Prometheus text exposition format 0.0.4.
+    public func render() -> String {
+        let snapshot = counters.withLock { $0 }
+        var text = ""
+        for name in Self.help.keys.sorted() {
+            let (labelNames, help) = Self.help[name]!
+            text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
+            for series in snapshot.keys.filter({ $0.name == name }).sorted() {
+                let labels = zip(labelNames, series.labels).map { "\($0)=\"\(Self.escape($1))\"" }
+                text += "\(name){\(labels.joined(separator: ","))} \(snapshot[series]!)\n"
+            }
+        }
+        return text
+    }
+
+    private func increment(_ name: String, _ labels: [String]) {
+        counters.withLock { $0[Series(name: name, labels: labels), default: 0] += 1 }
+    }
+
+    private static func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}

@@ -1,0 +1,49 @@
+import BatonCore
+import BatonHTTP
+import Foundation
+
+/// A Chia handoff session as created: the `phs_…` journey URL and when it stops opening the journey.
+public struct ChiaHandoff: Sendable, Hashable {
+    /// The journey URL; shown only in the one response that creates it.
+    public let url: SensitiveURL
+    /// When the URL expires (15 minutes after creation, seed 000).
+    public let expiresAt: Date
+}
+
+/// Chia's API as the backend uses it: `POST /v2/handoff-sessions` with the API key and the app's
+/// `Idempotency-Key` forwarded unchanged, so Chia dedupes every retry and every lease takeover.
+struct ChiaClient: Sendable {
+    let origin: String
+    let apiKey: Secret
+    let caller: ProviderCaller
+    let urls: JourneyURLPolicy
+
+    /// Creates (or, for a key Chia has seen with this body, gets back) the handoff session.
+    func createHandoffSession(
+        key: IdempotencyKey, request: HandoffSessionRequest
+    ) async throws -> ProviderResult<
+        ChiaHandoff
+    > {
+        let outbound = OutboundRequest(
+            method: .post, url: origin + "/v2/handoff-sessions",
+            headers: [
+                "authorization": "Bearer " + apiKey.revealForUse(), "idempotency-key": key.rawValue,
+                "content-type": "application/json", "accept": "application/json",
+            ],
+            body: request.forwardedBody)
+        let exchange = try await caller.send(
+            outbound, provider: .chia, operation: "create_handoff_session", repeatability: .idempotent)
+        let result = ProviderJSON.result(exchange) { response -> ChiaHandoff? in
+            struct Body: Decodable {
+                let url: String
+                let expiresAt: String
+            }
+            guard let body = ProviderJSON.decode(Body.self, response), let url = urls.accept(body.url),
+                let expiresAt = RFC3339.date(from: body.expiresAt)
+            else { return nil }
+            return ChiaHandoff(url: url, expiresAt: expiresAt)
+        }
+        caller.record(.chia, "create_handoff_session", result)
+        return result
+    }
+}

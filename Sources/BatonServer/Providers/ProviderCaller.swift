@@ -1,0 +1,144 @@
+import BatonHTTP
+import Foundation
+
+/// Sends provider requests through an ``HTTPTransport`` with the call policy's timeout and retries, and turns what
+/// came back into a final response or a ``ProviderUnavailable``.
+///
+/// It logs one line per operation — provider, operation, attempts, status, outcome, duration — and never a URL, a
+/// header or a body (they hold keys, journey URLs and personal data).
+struct ProviderCaller: Sendable {
+    let transport: any HTTPTransport
+    let policy: ProviderCallPolicy
+    let logger: Logger
+    let metrics: BackendMetrics
+    /// Waits between attempts; injected so tests do not wait.
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    /// What a provider sent back after retries: a final response (2xx or a definitive 4xx), or nothing usable.
+    enum Exchange: Sendable {
+        case response(OutboundResponse)
+        case unavailable(ProviderUnavailable)
+    }
+
+    /// Sends `request`, retrying per `repeatability`. Cancellation of the calling task is rethrown.
+    func send(
+        _ request: OutboundRequest, provider: ProviderName, operation: String,
+        repeatability: ProviderCallPolicy.Repeatability
+    ) async throws -> Exchange {
+        var request = request
+        request.timeout = policy.timeout
+        let clock = ContinuousClock()
+        let start = clock.now
+        var attempt = 0
+        while true {
+            attempt += 1
+            let exchange: Exchange
+            var mayRetry: Bool
+            do {
+                let response = try await transport.send(request)
+                switch response.status {
+                case 429:
+                    exchange = .unavailable(
+                        ProviderUnavailable(.rateLimited, retryAfterSeconds: Self.seconds(response)))
+                    mayRetry = repeatability == .idempotent
+                case 401, 403:
+                    // Our credentials were refused: the operator fixes that, not the app; a later retry may work.
+                    exchange = .unavailable(ProviderUnavailable(.providerError))
+                    mayRetry = false
+                case 200...299, 400...499:
+                    exchange = .response(response)
+                    mayRetry = false
+                default:
+                    // 5xx, and anything that is neither success nor a client error.
+                    exchange = .unavailable(
+                        ProviderUnavailable(.providerError, retryAfterSeconds: Self.seconds(response)))
+                    mayRetry = repeatability == .idempotent && response.status >= 500
+                }
+            } catch let error as TransportError {
+                switch error.kind {
+                case .connectFailed: exchange = .unavailable(ProviderUnavailable(.unreachable))
+                case .timedOut: exchange = .unavailable(ProviderUnavailable(.timedOut))
+                case .tls, .connectionReset, .other: exchange = .unavailable(ProviderUnavailable(.broken))
+                }
+                mayRetry = repeatability == .idempotent ? error.isTransient : !error.mayHaveReachedServer
+            }
+            if case .unavailable(let failure) = exchange, mayRetry, attempt < policy.maxAttempts {
+                try await sleep(policy.backoff(afterAttempt: attempt, retryAfterSeconds: failure.retryAfterSeconds))
+                continue
+            }
+            log(provider, operation, exchange, attempts: attempt, elapsed: clock.now - start)
+            return exchange
+        }
+    }
+
+    /// Records the operation's final outcome in the metrics.
+    func record<Value>(_ provider: ProviderName, _ operation: String, _ result: ProviderResult<Value>) {
+        metrics.recordProviderCall(provider, operation: operation, outcome: result.label)
+    }
+
+    private func log(
+        _ provider: ProviderName, _ operation: String, _ exchange: Exchange, attempts: Int, elapsed: Duration
+    ) {
+        var fields: [String: LogValue] = [
+            "provider": .string(provider.rawValue), "operation": .string(operation), "attempts": .int(attempts),
+            "duration_ms": .int(
+                Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
+        ]
+        switch exchange {
+        case .response(let response): fields["status"] = .int(response.status)
+        case .unavailable(let failure): fields["outcome"] = .string(failure.reason.rawValue)
+        }
+        logger.log(.info, "provider_call", fields)
+    }
+
+    private static func seconds(_ response: OutboundResponse) -> Int? {
+        switch response.retryAfter {
+        case .seconds(let seconds): seconds
+        case .date(let date): max(0, Int(date.timeIntervalSinceNow.rounded(.up)))
+        case nil: nil
+        }
+    }
+}
+
+/// Reading provider JSON and classifying final responses.
+enum ProviderJSON {
+    /// Decodes a 2xx body; `nil` when it does not have the expected shape.
+    static func decode<Value: Decodable>(_ type: Value.Type, _ response: OutboundResponse) -> Value? {
+        try? JSONDecoder().decode(type, from: Data(response.body))
+    }
+
+    /// The provider's machine code from an error body (`{"error":"…"}` or `{"code":"…"}`), if short and plain.
+    static func errorCode(_ response: OutboundResponse) -> String? {
+        struct Body: Decodable {
+            let error: String?
+            let code: String?
+        }
+        guard let body = try? JSONDecoder().decode(Body.self, from: Data(response.body)),
+            let code = body.error ?? body.code, (1...64).contains(code.count),
+            code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == ".") })
+        else { return nil }
+        return code
+    }
+
+    /// Encodes a request body with sorted keys.
+    static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Plain structs of strings always encode.
+        return Array(try! encoder.encode(value))
+    }
+
+    /// A final response as a typed result: 2xx decoded by `decode`, other 4xx a rejection.
+    static func result<Value: Sendable>(
+        _ exchange: ProviderCaller.Exchange, decode: (OutboundResponse) -> Value?
+    ) -> ProviderResult<Value> {
+        switch exchange {
+        case .unavailable(let failure): return .unavailable(failure)
+        case .response(let response) where (200...299).contains(response.status):
+            guard let value = decode(response) else { return .unavailable(ProviderUnavailable(.malformedAnswer)) }
+            return .success(value)
+        case .response(let response):
+            return .rejected(ProviderRejection(status: response.status, code: errorCode(response)))
+        }
+    }
+}

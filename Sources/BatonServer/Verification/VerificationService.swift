@@ -1,0 +1,79 @@
+import BatonCore
+import BatonHTTP
+import Foundation
+
+/// Privue (seed 001): `POST /v2/verification-handoffs` and `GET /v2/verifications/{workflow}`.
+///
+/// The verification is created once per user and workflow (Privue is create-or-get per `user_ref` + `workflow`);
+/// every handoff request asks Privue for a fresh single-use URL at that moment and never stores or reuses it. The
+/// status answer polls Privue (bounded retries with backoff) and falls back to what webhooks stored when Privue
+/// cannot be reached; stored updates are ordered by Privue's own `updated_at`, so a late webhook or poll never
+/// rolls a status back.
+struct VerificationService: Sendable {
+    let store: any Store
+    let privue: PrivueClient
+    let workflows: Set<String>
+    let returnURL: String
+    let now: @Sendable () -> Date
+
+    /// Statuses Privue no longer changes; others are refreshed on read.
+    static let settled: Set<String> = ["approved", "rejected"]
+
+    func createHandoff(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let user = try request.authenticatedUser()
+        guard let body = StrictJSONObject(request.body, keys: ["workflow"]), let workflow = body.string("workflow")
+        else { throw BackendProblem.invalidRequest("The body must be exactly {\"workflow\": \"…\"}.") }
+        guard workflows.contains(workflow) else { throw BackendProblem.unknownWorkflow }
+        let verification = try await ensureVerification(user: user, workflow: workflow)
+        switch try await privue.createHandoff(verificationID: verification.id) {
+        case .success(let handoff):
+            var text = "{\"expiresInSeconds\":\(handoff.expiresInSeconds),\"url\":"
+            JSONStringLiteral.append(handoff.url.revealForPresentation(), to: &text)
+            return HTTPResponse(
+                status: 200,
+                headers: ["content-type": "application/json", "cache-control": "no-store", "pragma": "no-cache"],
+                body: Array((text + "}").utf8))
+        case .rejected: throw BackendProblem.providerRejected
+        case .unavailable(let failure): throw BackendProblem.providerUnavailable(failure)
+        }
+    }
+
+    func status(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let user = try request.authenticatedUser()
+        guard let workflow = request.parameters["workflow"], workflows.contains(workflow),
+            var verification = try await store.latestVerification(user: user.id, workflow: workflow)
+        else { throw BackendProblem.notFound }
+        if !Self.settled.contains(verification.status),
+            case .success(let state) = try await privue.verification(id: verification.id), state.id == verification.id,
+            let updated = try await store.updateVerification(
+                id: verification.id, status: state.status, updatedAt: state.updatedAt ?? now())
+        {
+            verification = updated
+        }
+        return try HTTPResponse.json(StatusBody(verificationId: verification.id, status: verification.status))
+    }
+
+    private func ensureVerification(user: AuthenticatedUser, workflow: String) async throws -> VerificationRecord {
+        if let existing = try await store.latestVerification(user: user.id, workflow: workflow) { return existing }
+        switch try await privue.createVerification(userRef: user.id, workflow: workflow, returnURL: returnURL) {
+        case .success(let state):
+            let created = now()
+            let record = VerificationRecord(
+                id: state.id, user: user.id, workflow: workflow, status: state.status, createdAt: created,
+                updatedAt: state.updatedAt ?? Date(timeIntervalSince1970: 0))
+            if try await store.createVerification(record) { return record }
+            // A concurrent request stored it first (Privue handed both the same id).
+            guard let stored = try await store.verification(id: state.id, user: user.id) else {
+                throw BackendProblem.notFound
+            }
+            return stored
+        case .rejected: throw BackendProblem.providerRejected
+        case .unavailable(let failure): throw BackendProblem.providerUnavailable(failure)
+        }
+    }
+
+    private struct StatusBody: Encodable {
+        let verificationId: String
+        let status: String
+    }
+}

@@ -1,0 +1,63 @@
+import BatonCore
+import Foundation
+
+/// Folds stored webhook events into the verification and connect-session records.
+///
+/// Events are stored in a normalised form (only the id, status and timestamps the backend uses: never a journey
+/// URL or anything else the provider sent). Applying one twice is harmless: the store orders updates by the
+/// provider's `updatedAt` and ignores older ones.
+struct WebhookEventProcessor: Sendable {
+    let store: any Store
+    let now: @Sendable () -> Date
+
+    /// A normalised Privue `verification.updated` event.
+    struct PrivueUpdate: Codable, Sendable {
+        let id: String
+        let status: String
+        let updatedAt: String
+    }
+
+    /// A normalised BB `connect_session.updated` event, with Baton's status already mapped.
+    struct BBUpdate: Codable, Sendable {
+        let sessionId: String
+        let status: String
+        let connectionId: String?
+        let error: String?
+        let updatedAt: String
+    }
+
+    /// Applies `event` and marks it processed.
+    func apply(_ event: WebhookEventRecord) async throws {
+        switch (event.provider, event.eventType) {
+        case (ProviderName.privue.rawValue, "verification.updated"):
+            if let update = try? JSONDecoder().decode(PrivueUpdate.self, from: Data(event.payload)),
+                let updatedAt = RFC3339.date(from: update.updatedAt)
+            {
+                _ = try await store.updateVerification(id: update.id, status: update.status, updatedAt: updatedAt)
+            }
+        case (ProviderName.bb.rawValue, "connect_session.updated"):
+            if let update = try? JSONDecoder().decode(BBUpdate.self, from: Data(event.payload)),
+                let updatedAt = RFC3339.date(from: update.updatedAt)
+            {
+                _ = try await store.updateConnectSession(
+                    id: update.sessionId, status: update.status, connectionID: update.connectionId,
+                    error: update.error, updatedAt: updatedAt)
+            }
+        default:
+            break  // An event type this backend does not use: stored, acknowledged, nothing to fold in.
+        }
+        _ = try await store.markWebhookEventProcessed(
+            provider: event.provider, webhookID: event.webhookID, processedAt: now())
+    }
+
+    /// Processes events whose inline processing did not finish (a crash after storing), oldest first.
+    /// Returns how many were applied.
+    @discardableResult
+    func drain(owner: String, limit: Int = 50) async throws -> Int {
+        let now = now()
+        let events = try await store.claimWebhookEvents(
+            owner: owner, leaseUntil: now.addingTimeInterval(60), now: now, limit: limit)
+        for event in events { try await apply(event) }
+        return events.count
+    }
+}

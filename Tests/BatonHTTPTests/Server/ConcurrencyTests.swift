@@ -1,0 +1,95 @@
+import BatonHTTP
+import Foundation
+import Testing
+
+@Suite("Async handlers and graceful shutdown")
+struct ConcurrencyTests {
+    @Test func fiveHundredConcurrentSlowRequestsAllFinishWellUnderTwoSeconds() async throws {
+        var router = Router()
+        router.get("/slow") { _ in
+            try await Task.sleep(for: .milliseconds(200))
+            return .text("done")
+        }
+        try await withServer(router: router) { server in
+            let transport = CurlTransport()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<500 {
+                    group.addTask { try await transport.send(OutboundRequest(url: server.url("/slow"))).status }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            let elapsed = clock.now - start
+            print("500 concurrent requests to a 200 ms handler took \(elapsed)")
+            #expect(statuses.count == 500)
+            #expect(statuses.allSatisfy { $0 == 200 })
+            #expect(elapsed < .milliseconds(1500))
+        }
+    }
+
+    @Test func shutdownLetsAnInFlightRequestFinish() async throws {
+        let started = Signal()
+        var router = Router()
+        router.get("/work") { _ in
+            started.fire()
+            try await Task.sleep(for: .milliseconds(300))
+            return .text("finished")
+        }
+        let server = try HTTPServer.start(testConfiguration(), router: router)
+        let transport = CurlTransport()
+        let url = server.url("/work")
+        let inFlight = Task { try await transport.send(OutboundRequest(url: url)) }
+        await started.wait()
+        #expect(server.inFlightRequests == 1)
+        await server.shutdown(grace: .seconds(5))
+        let response = try await inFlight.value
+        #expect(response.status == 200)
+        #expect(response.bodyText == "finished")
+        #expect(response.headers["connection"]?.lowercased() == "close")
+        #expect(server.inFlightRequests == 0)
+        await #expect(throws: TransportError.self) {
+            _ = try await transport.send(OutboundRequest(url: url, timeout: .seconds(2)))
+        }
+    }
+
+    @Test func shutdownPastGraceAnswers503AndCancelsTheHandler() async throws {
+        let started = Signal()
+        let cancelled = Signal()
+        var router = Router()
+        router.get("/stuck") { _ in
+            started.fire()
+            do {
+                try await Task.sleep(for: .seconds(30))
+            } catch {
+                cancelled.fire()
+                throw error
+            }
+            return .text("never")
+        }
+        let server = try HTTPServer.start(testConfiguration(), router: router)
+        let transport = CurlTransport()
+        let url = server.url("/stuck")
+        let inFlight = Task { try await transport.send(OutboundRequest(url: url)) }
+        await started.wait()
+        let clock = ContinuousClock()
+        let start = clock.now
+        await server.shutdown(grace: .milliseconds(200))
+        #expect(clock.now - start < .seconds(3))
+        await cancelled.wait()
+        let response = try await inFlight.value
+        #expect(response.status == 503)
+    }
+
+    @Test func keepAliveConnectionServesSeveralRequests() async throws {
+        var router = Router()
+        router.get("/r") { _ in HTTPResponse(status: 204) }
+        try await withServer(router: router) { server in
+            let client = try RawClient(port: server.port)
+            await client.send("GET /r HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await client.readHead().hasPrefix("HTTP/1.1 204"))
+            await client.send("GET /r HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await client.readHead().hasPrefix("HTTP/1.1 204"))
+        }
+    }
+}
