@@ -48,6 +48,15 @@ def apply_patch(document, operations):
     return document
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A browser that navigates away mid-response is normal here, not an error worth a traceback."""
+
+    def handle_error(self, request, client_address):
+        import sys
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 class StandInPartnerBackend:
     """The scriptable stand-in. Tests call reset(), set the projection and queue share answers, then read `log`."""
 
@@ -55,7 +64,7 @@ class StandInPartnerBackend:
         self.assets = Path(repo) / "Sources/BatonServer/Web/Assets"
         self.conformance = conformance
         self.lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server = QuietServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
         self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
