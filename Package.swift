@@ -37,7 +37,8 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"]
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"],
+            resources: [.copy("Web/Assets")]
         ),
         .target(
             name: "BatonCLI",
