@@ -64,7 +64,8 @@ enum BackendResponseDecoding {
                 if let kind = try? decoder.singleValueContainer().decode(ConnectCallback.Kind.self) {
                     self.kind = kind
                 } else {
-                    kind = try decoder.container(keyedBy: CodingKeys.self).decode(ConnectCallback.Kind.self, forKey: .kind)
+                    kind = try decoder.container(keyedBy: CodingKeys.self).decode(
+                        ConnectCallback.Kind.self, forKey: .kind)
                 }
             }
         }
