@@ -43,10 +43,10 @@ public struct FilePendingAttemptStore: PendingAttemptStore {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
-        if FileManager.default.fileExists(atPath: file.path) {
-            _ = try FileManager.default.replaceItemAt(file, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: file)
+        // rename(2) replaces the old file atomically: a reader sees the old attempt or the new one, never half.
+        guard rename(temporary.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
