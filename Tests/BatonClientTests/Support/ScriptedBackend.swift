@@ -24,7 +24,7 @@ actor ScriptedBackend: BackendClient {
     private var shareGate: [CheckedContinuation<Void, Never>]? = nil
     private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    func script(_ change: (isolated ScriptedBackend) -> Void) { change(self) }
+    func script(_ change: @Sendable (isolated ScriptedBackend) -> Void) { change(self) }
 
     /// Makes share requests wait until ``releaseShares()``.
     func holdShares() { shareGate = [] }
