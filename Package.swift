@@ -44,9 +44,10 @@ let package = Package(
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
-        .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"]),
+        .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
         .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP"]),
         .testTarget(name: "BatonClientTests", dependencies: ["BatonClient"]),
         .testTarget(name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP"]),

@@ -8,4 +8,15 @@
 #include <openssl/sha.h>
 #include <openssl/err.h>
 
+/// The GCM control codes are macros aliasing other macros; these give Swift one stable spelling.
+static inline int baton_evp_gcm_set_ivlen(EVP_CIPHER_CTX *ctx, int length) {
+    return EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, length, NULL);
+}
+static inline int baton_evp_gcm_get_tag(EVP_CIPHER_CTX *ctx, int length, unsigned char *tag) {
+    return EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, length, tag);
+}
+static inline int baton_evp_gcm_set_tag(EVP_CIPHER_CTX *ctx, int length, unsigned char *tag) {
+    return EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, length, tag);
+}
+
 #endif

@@ -1,1 +1,0 @@
-// BatonCrypto: see ARCHITECTURE.md for what lives here.

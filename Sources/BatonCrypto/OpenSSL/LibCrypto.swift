@@ -1,0 +1,139 @@
+private import COpenSSL
+
+/// The only Swift code that calls libcrypto. Every return code goes through ``check(_:_:)``; raw pointers
+/// never leave this file, and the public types (`SHA256`, `HMACSHA256`, `AESGCM`, …) call in here.
+enum LibCrypto {
+    /// Turns a libcrypto status (1 = success) into `CryptoError`, clearing the thread's error queue so a
+    /// stale entry never surfaces in an unrelated later call.
+    @inline(__always)
+    private static func check(_ status: Int32, _ code: CryptoError.Code = .libraryFailure) throws(CryptoError) {
+        guard status == 1 else {
+            ERR_clear_error()
+            throw CryptoError(code)
+        }
+    }
+
+    static func sha256(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let status = digest.withUnsafeMutableBufferPointer { out in
+            EVP_Digest(message.baseAddress, message.count, out.baseAddress, &length, EVP_sha256(), nil)
+        }
+        // SHA-256 over memory cannot fail short of allocation failure inside libcrypto.
+        precondition(status == 1 && length == 32, "EVP_Digest(SHA-256) failed")
+        return digest
+    }
+
+    static func hmacSHA256(key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) -> [UInt8] {
+        var mac = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        // HMAC() reads `key` only when its length is non-zero; give it a valid pointer either way.
+        var empty: UInt8 = 0
+        let result = mac.withUnsafeMutableBufferPointer { out in
+            withUnsafeMutablePointer(to: &empty) { fallback in
+                HMAC(
+                    EVP_sha256(), key.baseAddress ?? UnsafeRawPointer(fallback), Int32(key.count),
+                    message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count,
+                    out.baseAddress, &length)
+            }
+        }
+        precondition(result != nil && length == 32, "HMAC(SHA-256) failed")
+        return mac
+    }
+
+    static func randomBytes(into buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        try check(RAND_bytes(base.assumingMemoryBound(to: UInt8.self), Int32(buffer.count)), .randomUnavailable)
+    }
+
+    static func constantTimeEquals(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        return CRYPTO_memcmp(left, right, lhs.count) == 0
+    }
+
+    /// AES-256-GCM encryption with a caller-chosen 96-bit nonce; returns ciphertext followed by a 16-byte tag.
+    static func aes256GCMSeal(
+        key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer,
+        plaintext: UnsafeRawBufferPointer
+    ) throws(CryptoError) -> [UInt8] {
+        guard let context = EVP_CIPHER_CTX_new() else { throw CryptoError(.libraryFailure) }
+        defer { EVP_CIPHER_CTX_free(context) }
+        try check(EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil))
+        try check(baton_evp_gcm_set_ivlen(context, Int32(nonce.count)))
+        try check(EVP_EncryptInit_ex(context, nil, nil, bytes(key), bytes(nonce)))
+        var length: Int32 = 0
+        if associatedData.count > 0 {
+            try check(EVP_EncryptUpdate(context, nil, &length, bytes(associatedData), Int32(associatedData.count)))
+        }
+        var output = [UInt8](repeating: 0, count: plaintext.count + 16)
+        var written = 0
+        var status: Int32 = 1
+        output.withUnsafeMutableBufferPointer { out in
+            if plaintext.count > 0 {
+                status = EVP_EncryptUpdate(context, out.baseAddress, &length, bytes(plaintext), Int32(plaintext.count))
+                written = Int(length)
+            }
+            if status == 1 {
+                status = EVP_EncryptFinal_ex(context, out.baseAddress! + written, &length)
+                written += Int(length)
+            }
+            if status == 1 {
+                status = baton_evp_gcm_get_tag(context, 16, out.baseAddress! + written)
+            }
+        }
+        try check(status)
+        precondition(written == plaintext.count, "GCM wrote an unexpected length")
+        return output
+    }
+
+    /// AES-256-GCM decryption of ciphertext-then-tag; any mismatch is `authenticationFailed`.
+    static func aes256GCMOpen(
+        key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer,
+        ciphertextAndTag: UnsafeRawBufferPointer
+    ) throws(CryptoError) -> [UInt8] {
+        guard ciphertextAndTag.count >= 16 else { throw CryptoError(.authenticationFailed) }
+        let ciphertextCount = ciphertextAndTag.count - 16
+        guard let context = EVP_CIPHER_CTX_new() else { throw CryptoError(.libraryFailure) }
+        defer { EVP_CIPHER_CTX_free(context) }
+        try check(EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil))
+        try check(baton_evp_gcm_set_ivlen(context, Int32(nonce.count)))
+        try check(EVP_DecryptInit_ex(context, nil, nil, bytes(key), bytes(nonce)))
+        var length: Int32 = 0
+        if associatedData.count > 0 {
+            try check(EVP_DecryptUpdate(context, nil, &length, bytes(associatedData), Int32(associatedData.count)))
+        }
+        var output = [UInt8](repeating: 0, count: max(ciphertextCount, 1))
+        var tag = Array(UnsafeRawBufferPointer(rebasing: ciphertextAndTag[ciphertextCount...]))
+        var status: Int32 = 1
+        var written = 0
+        output.withUnsafeMutableBufferPointer { out in
+            if ciphertextCount > 0 {
+                status = EVP_DecryptUpdate(
+                    context, out.baseAddress, &length, bytes(ciphertextAndTag), Int32(ciphertextCount))
+                written = Int(length)
+            }
+            if status == 1 {
+                status = tag.withUnsafeMutableBufferPointer { baton_evp_gcm_set_tag(context, 16, $0.baseAddress) }
+            }
+            if status == 1 { status = EVP_DecryptFinal_ex(context, out.baseAddress! + written, &length) }
+        }
+        guard status == 1 else {
+            output.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
+            try check(status, .authenticationFailed)
+            return []
+        }
+        output.removeLast(output.count - ciphertextCount)
+        return output
+    }
+
+    /// Overwrites `buffer` in a way the optimiser may not remove.
+    static func cleanse(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        OPENSSL_cleanse(base, buffer.count)
+    }
+
+    private static func bytes(_ buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {
+        buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    }
+}
