@@ -5,13 +5,14 @@ import Testing
 /// `Conformance/interaction.v1.json`: event sequences and the effects each event must cause.
 struct InteractionVectors: Decodable {
     struct Case: Decodable, CustomTestStringConvertible {
-        let name: String
+        let id: String
+        let description: String
         let matrix: String
         let flow: String
         let config: JSONValue
         let steps: [Step]
 
-        var testDescription: String { "\(flow): \(name)" }
+        var testDescription: String { id }
     }
 
     struct Step: Decodable {
@@ -19,6 +20,7 @@ struct InteractionVectors: Decodable {
         let expect: [JSONValue]
     }
 
+    let name: String
     let version: Int
     let cards: [String: JSONValue]
     let cases: [Case]
