@@ -1,4 +1,3 @@
-// BatonApple: iOS presenters. Compiled only where Apple's frameworks exist; empty elsewhere.
-#if canImport(UIKit)
-import BatonClient
-#endif
+// BatonApple: the iOS presenters. Every decision is made in BatonClient (machines, `JourneyWebPolicy`,
+// `ConnectCallback.supported`); these files only call Apple's APIs. Compiled only where Apple's frameworks exist,
+// an empty module elsewhere.

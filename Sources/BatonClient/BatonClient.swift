@@ -1,1 +1,0 @@
-// BatonClient: see ARCHITECTURE.md for what lives here.

@@ -1,0 +1,125 @@
+import BatonCore
+import Foundation
+
+/// Runs a ``ConnectMachine``: it feeds it events and performs its actions, nothing more.
+///
+/// The authentication session's completion (a return link or a close) comes back as an event; a return link the OS
+/// delivers to the app instead goes through ``returnLink(_:)`` and the same strict checks. Events are handled
+/// without suspending between reading and writing the machine.
+public actor ConnectCoordinator: FlowTaskRunning {
+    private var machine: ConnectMachine
+    private let backend: any BackendClient
+    private let presenter: any BrowserPresenter
+    private let clock: any FlowClock
+    private let telemetry: any TelemetrySink
+    private let screenContinuation: AsyncStream<ConnectScreen>.Continuation
+    var tasks = FlowTasks()
+
+    /// The screen to show now.
+    public private(set) var screen: ConnectScreen
+    /// Every screen rendered, in order.
+    public nonisolated let screens: AsyncStream<ConnectScreen>
+
+    /// A coordinator for a device catching `callback` (see ``ConnectCallback/supported(https:customScheme:deviceSupportsHTTPSCallback:)``).
+    public init(
+        callback: ConnectCallback, returnParser: ConnectReturnParser, polling: PollingPolicy = PollingPolicy(),
+        backend: any BackendClient, presenter: any BrowserPresenter, clock: any FlowClock = SystemFlowClock(),
+        telemetry: any TelemetrySink = DiscardingTelemetrySink()
+    ) {
+        machine = ConnectMachine(callback: callback, returnParser: returnParser, polling: polling)
+        self.backend = backend
+        self.presenter = presenter
+        self.clock = clock
+        self.telemetry = telemetry
+        screen = machine.screen
+        (screens, screenContinuation) = AsyncStream.makeStream()
+    }
+
+    /// The session the flow waits on, if any; an app may keep it to pass to ``restore(pendingSessionID:)``.
+    public var pendingSessionID: String? { machine.pendingSessionID }
+
+    /// `Connect` was tapped.
+    public func connectTapped() async {
+        let now = await clock.now()
+        receive(.connectTapped(at: now))
+    }
+
+    /// The OS delivered `link` to the app, raw.
+    public func returnLink(_ link: String) async {
+        let now = await clock.now()
+        receive(.returnLink(link, at: now))
+    }
+
+    /// The app went to the background.
+    public func backgrounded() { receive(.backgrounded) }
+
+    /// The app came to the foreground.
+    public func foregrounded() async {
+        let now = await clock.now()
+        receive(.foregrounded(at: now))
+    }
+
+    /// The app restarted; asks the backend about `pendingSessionID` when the app kept one.
+    public func restore(pendingSessionID: String?) async {
+        let now = await clock.now()
+        receive(.restored(pendingSessionID: pendingSessionID, at: now))
+    }
+
+    /// Returns when every request and presentation started so far has finished (timers excluded).
+    public func whenIdle() async {
+        await awaitWork()
+    }
+
+    /// Cancels everything running and ends ``screens``.
+    public func stop() {
+        tasks.cancelAll()
+        screenContinuation.finish()
+    }
+
+    private func receive(_ event: ConnectMachine.Event) {
+        for action in machine.handle(event) { perform(action) }
+    }
+
+    private func perform(_ action: ConnectMachine.Action) {
+        let (backend, clock, presenter) = (backend, clock, presenter)
+        switch action {
+        case .render(let screen):
+            self.screen = screen
+            screenContinuation.yield(screen)
+        case .createSession(let kind):
+            spawn {
+                do throws(BackendError) {
+                    let session = try await backend.createConnectSession(callback: kind)
+                    await self.receive(.sessionCreated(session))
+                } catch {
+                    await self.receive(.sessionCreationFailed(error.failure))
+                }
+            }
+        case .presentAuthenticationSession(let url, let callback):
+            spawn {
+                let completion = await presenter.present(url, style: .authenticationSession(callback: callback))
+                let now = await clock.now()
+                switch completion {
+                case .returned(let link): await self.receive(.returnLink(link, at: now))
+                case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
+                }
+            }
+        case .fetchSession(let id):
+            spawn {
+                do throws(BackendError) {
+                    let state = try await backend.connectSession(id: id)
+                    await self.receive(.sessionStateReceived(state, at: await clock.now()))
+                } catch {
+                    await self.receive(.sessionStateFailed(error.failure, at: await clock.now()))
+                }
+            }
+        case .scheduleTick(let date):
+            spawnTimer {
+                guard (try? await clock.sleep(until: date)) != nil else { return }
+                await self.receive(.tick(await clock.now()))
+            }
+        case .record(let event):
+            telemetry.record(event)
+        }
+    }
+}

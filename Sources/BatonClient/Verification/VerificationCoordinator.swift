@@ -1,0 +1,122 @@
+import BatonCore
+import Foundation
+
+/// Runs a ``VerificationMachine``: it feeds it events and performs its actions, nothing more.
+///
+/// The handoff is requested only when ``verifyTapped()`` is called and presented as soon as it arrives; the camera
+/// web view's completion (a return link or a close) comes back as an event. Events are handled without suspending
+/// between reading and writing the machine.
+public actor VerificationCoordinator: FlowTaskRunning {
+    private var machine: VerificationMachine
+    private let backend: any BackendClient
+    private let presenter: any BrowserPresenter
+    private let clock: any FlowClock
+    private let telemetry: any TelemetrySink
+    private let screenContinuation: AsyncStream<VerificationScreen>.Continuation
+    var tasks = FlowTasks()
+
+    /// The screen to show now.
+    public private(set) var screen: VerificationScreen
+    /// Every screen rendered, in order.
+    public nonisolated let screens: AsyncStream<VerificationScreen>
+
+    /// A coordinator for `workflow`, recognising return links registered in `returnParser`.
+    public init(
+        workflow: String, returnParser: VerificationReturnParser, polling: PollingPolicy = PollingPolicy(),
+        backend: any BackendClient, presenter: any BrowserPresenter, clock: any FlowClock = SystemFlowClock(),
+        telemetry: any TelemetrySink = DiscardingTelemetrySink()
+    ) {
+        machine = VerificationMachine(workflow: workflow, returnParser: returnParser, polling: polling)
+        self.backend = backend
+        self.presenter = presenter
+        self.clock = clock
+        self.telemetry = telemetry
+        screen = machine.screen
+        (screens, screenContinuation) = AsyncStream.makeStream()
+    }
+
+    /// `Verify` was tapped: creates the handoff now and opens it.
+    public func verifyTapped() async {
+        let now = await clock.now()
+        receive(.verifyTapped(at: now))
+    }
+
+    /// The OS delivered `link` to the app, raw.
+    public func returnLink(_ link: String) async {
+        let now = await clock.now()
+        receive(.returnLink(link, at: now))
+    }
+
+    /// The app went to the background.
+    public func backgrounded() { receive(.backgrounded) }
+
+    /// The app came to the foreground.
+    public func foregrounded() async {
+        let now = await clock.now()
+        receive(.foregrounded(at: now))
+    }
+
+    /// The app restarted into this screen: asks the backend for the current status.
+    public func restore() async {
+        let now = await clock.now()
+        receive(.restored(at: now))
+    }
+
+    /// Returns when every request and presentation started so far has finished (timers excluded).
+    public func whenIdle() async {
+        await awaitWork()
+    }
+
+    /// Cancels everything running and ends ``screens``.
+    public func stop() {
+        tasks.cancelAll()
+        screenContinuation.finish()
+    }
+
+    private func receive(_ event: VerificationMachine.Event) {
+        for action in machine.handle(event) { perform(action) }
+    }
+
+    private func perform(_ action: VerificationMachine.Action) {
+        let (backend, clock, presenter) = (backend, clock, presenter)
+        switch action {
+        case .render(let screen):
+            self.screen = screen
+            screenContinuation.yield(screen)
+        case .requestHandoff(let workflow):
+            spawn {
+                do throws(BackendError) {
+                    let handoff = try await backend.createVerificationHandoff(workflow: workflow)
+                    await self.receive(.handoffCreated(handoff.url))
+                } catch {
+                    await self.receive(.handoffFailed(error.failure))
+                }
+            }
+        case .presentCameraWebView(let url, let policy):
+            spawn {
+                let completion = await presenter.present(url, style: .cameraWebView(policy: policy))
+                let now = await clock.now()
+                switch completion {
+                case .returned(let link): await self.receive(.returnLink(link, at: now))
+                case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
+                }
+            }
+        case .fetchStatus(let workflow):
+            spawn {
+                do throws(BackendError) {
+                    let state = try await backend.verification(workflow: workflow)
+                    await self.receive(.statusReceived(state.status, at: await clock.now()))
+                } catch {
+                    await self.receive(.statusFailed(error.failure, at: await clock.now()))
+                }
+            }
+        case .scheduleTick(let date):
+            spawnTimer {
+                guard (try? await clock.sleep(until: date)) != nil else { return }
+                await self.receive(.tick(await clock.now()))
+            }
+        case .record(let event):
+            telemetry.record(event)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import BatonCore
+import Foundation
+
+@testable import BatonClient
+
+/// Runs ``ConnectMachine`` over vector events.
+struct ConnectVectorRunner: InteractionVectorRunner {
+    var machine: ConnectMachine
+
+    init(config: JSONValue) {
+        let callbackConfig = config["callback"]!
+        let callback: ConnectCallback =
+            callbackConfig["kind"]!.string! == "https"
+            ? .https(host: callbackConfig["host"]!.string!, path: callbackConfig["path"]!.string!)
+            : .customScheme(callbackConfig["scheme"]!.string!)
+        let polling = PollingPolicy(
+            interval: TimeInterval(config["polling"]!["interval"]!.int!),
+            timeout: TimeInterval(config["polling"]!["timeout"]!.int!))
+        let registered = config["registered"]!.array!.map { $0.string! }
+        machine = ConnectMachine(
+            callback: callback, returnParser: try! ConnectReturnParser(registered: registered), polling: polling)
+    }
+
+    mutating func apply(_ event: JSONValue) -> (effects: [JSONValue], telemetry: [TelemetryEventDescription]) {
+        let input: ConnectMachine.Event
+        switch event["type"]!.string! {
+        case "connect_tap": input = .connectTapped(at: event.date("at"))
+        case "session_created":
+            input = .sessionCreated(
+                ConnectSession(
+                    sessionID: event["sessionId"]!.string!, hostedURL: SensitiveURL(event["hostedUrl"]!.string!)!,
+                    callbackKind: ConnectCallback.Kind(rawValue: event["callback"]!.string!)!))
+        case "session_failed": input = .sessionCreationFailed(RequestFailure(rawValue: event["failure"]!.string!)!)
+        case "return_link": input = .returnLink(event["url"]!.string!, at: event.date("at"))
+        case "browser_closed": input = .browserClosed(at: event.date("at"))
+        case "session_state":
+            let state = ConnectSessionState(
+                sessionID: event["sessionId"]!.string!,
+                status: ConnectSessionState.Status(rawValue: event["status"]!.string!)!)
+            input = .sessionStateReceived(state, at: event.date("at"))
+        case "session_state_failed":
+            input = .sessionStateFailed(RequestFailure(rawValue: event["failure"]!.string!)!, at: event.date("at"))
+        case "background": input = .backgrounded
+        case "foreground": input = .foregrounded(at: event.date("at"))
+        case "restore": input = .restored(pendingSessionID: event["sessionId"]?.string, at: event.date("at"))
+        case "tick": input = .tick(event.date("at"))
+        case let other: fatalError("unknown connect event \(other)")
+        }
+        var effects: [JSONValue] = []
+        var telemetry: [String] = []
+        for action in machine.handle(input) {
+            switch action {
+            case .record(let event): telemetry.append(String(reflecting: event))
+            case .render(let screen): effects.append(Self.render(screen))
+            case .createSession(let kind):
+                effects.append(["request": "POST /v2/connect-sessions", "callback": .string(kind.rawValue)])
+            case .presentAuthenticationSession(let url, let callback):
+                let caught: String =
+                    switch callback {
+                    case .https(let host, let path): "https://\(host)\(path)"
+                    case .customScheme(let scheme): scheme
+                    }
+                effects.append([
+                    "navigate": "authentication_session", "url": .string(url.revealForPresentation()),
+                    "callback": .string(caught),
+                ])
+            case .fetchSession(let id): effects.append(["request": .string("GET /v2/connect-sessions/\(id)")])
+            case .scheduleTick(let date): effects.append(["tick": .string(RFC3339.string(from: date))])
+            }
+        }
+        return (effects, telemetry)
+    }
+
+    static func render(_ screen: ConnectScreen) -> JSONValue {
+        switch screen {
+        case .ready: ["render": "ready"]
+        case .starting: ["render": "starting"]
+        case .inBrowser: ["render": "in_browser"]
+        case .couldNotStart(let failure): ["render": "could_not_start", "failure": .string(failure.rawValue)]
+        case .confirming(let hint): ["render": "confirming", "hint": .string(hint.rawValue)]
+        case .cancelled: ["render": "cancelled"]
+        case .connected: ["render": "connected"]
+        case .failed: ["render": "failed"]
+        case .expired: ["render": "expired"]
+        case .checkLater: ["render": "check_later"]
+        }
+    }
+}
