@@ -1,34 +1,59 @@
 import BatonCore
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The `baton` command line: dispatches to a subcommand and returns the process exit code.
 public enum BatonCommandLine {
+    /// Every subcommand, in the order `baton --help` lists them.
+    public static let subcommands: [any Subcommand] = [ParseReturnCommand(), ConformanceCommand()]
+
     /// Runs `baton` with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
-        switch arguments.first {
-        case nil, "--help", "-h", "help":
-            print(usage)
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        guard let first = arguments.first else {
+            console.print(usage)
+            return 0
+        }
+        switch first {
+        case "--help", "-h", "help":
+            console.print(usage)
             return 0
         case "--version":
-            print("baton \(Baton.version)")
+            console.print("baton \(Baton.version)")
             return 0
-        case let other?:
-            FileHandle.standardError.write(Data("baton: unknown command '\(other)'\n\(usage)\n".utf8))
+        default:
+            break
+        }
+        guard let command = subcommands.first(where: { $0.name == first }) else {
+            let what = first.hasPrefix("-") ? "unknown option" : "unknown command"
+            console.printError("baton: \(what) '\(first)'\nRun 'baton --help' for the list of commands.")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        let beforeSeparator = rest.prefix { $0 != "--" }
+        if beforeSeparator.contains("--help") || beforeSeparator.contains("-h") {
+            console.print(command.help)
+            return 0
+        }
+        do {
+            let parsed = try ParsedArguments.parse(rest, options: command.options)
+            return try command.run(parsed, console: console)
+        } catch {
+            console.printError("baton \(command.name): \(error.message)\nRun 'baton \(command.name) --help' for usage.")
             return 2
         }
     }
 
-    static let usage = """
-        usage: baton <command> [options]
-
-        commands:
-          --help       show this help
-          --version    print the version
-        """
+    /// The top-level help text.
+    public static var usage: String {
+        let width = subcommands.map(\.name.count).max() ?? 0
+        let commands = subcommands.map {
+            "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
+        }
+        return
+            (["usage: baton <command> [options]", "", "commands:"] + commands + [
+                "",
+                "options:",
+                "  --help       show this help (also: baton <command> --help)",
+                "  --version    print the version",
+            ]).joined(separator: "\n")
+    }
 }
