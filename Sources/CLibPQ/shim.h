@@ -2,5 +2,11 @@
 #define CLibPQ_SHIM_H
 
 #include <libpq-fe.h>
+#include <postgres_ext.h>
+
+/// PG_DIAG_SQLSTATE is a character-literal macro; this gives Swift the five-character SQLSTATE of a result.
+static inline const char *baton_pq_sqlstate(const PGresult *result) {
+    return PQresultErrorField(result, PG_DIAG_SQLSTATE);
+}
 
 #endif

@@ -1,0 +1,180 @@
+private import CLibPQ
+
+/// The only Swift code that calls libpq. One instance is one `PGconn`, used from one thread only (it lives
+/// inside a `ConfinedConnection`). Statements are prepared once per connection (`PQprepare`) and run with
+/// text arguments (bytes as binary) through `PQexecPrepared`; every result passes ``check(_:_:)`` into a
+/// `StoreError` carrying the SQLSTATE only, never the server's message (which can quote row values).
+final class PostgresConnection: SQLSession {
+    private var handle: OpaquePointer?
+    private var statementNames: [String: String] = [:]
+
+    /// Connects with a libpq connection string or `postgres://` URI; with `schema`, confines every unqualified
+    /// name to that schema (tests use one fresh schema each).
+    init(conninfo: String, schema: String?) throws(StoreError) {
+        handle = PQconnectdb(conninfo)
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            close()
+            throw StoreError(.unavailable, engine: .postgres, operation: "connect")
+        }
+        try execute("SET client_min_messages TO warning")
+        if let schema { try execute("SET search_path TO \"\(schema)\"") }
+    }
+
+    var isHealthy: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    func execute(_ sql: String) throws(StoreError) {
+        guard let handle else { throw StoreError(.closed, engine: .postgres, operation: "execute") }
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, "execute")
+    }
+
+    func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [SQLRow] {
+        guard let handle else { throw StoreError(.closed, engine: .postgres, operation: "query") }
+        let name = try statementName(for: sql, on: handle, count: arguments.count)
+        var values: [UnsafeMutablePointer<CChar>?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        defer { for value in values { value?.deallocate() } }
+        for argument in arguments {
+            switch argument {
+            case .null:
+                values.append(nil)
+                lengths.append(0)
+                formats.append(0)
+            case .integer(let integer):
+                values.append(Self.cString(String(integer)))
+                lengths.append(0)
+                formats.append(0)
+            case .text(let text):
+                values.append(Self.cString(text))
+                lengths.append(0)
+                formats.append(0)
+            case .blob(let bytes):
+                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+                bytes.withUnsafeBytes { source in
+                    if let base = source.baseAddress {
+                        UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: source.count)
+                    }
+                }
+                values.append(buffer)
+                lengths.append(Int32(bytes.count))
+                formats.append(1)
+            }
+        }
+        let result = values.withUnsafeBufferPointer { valuePointers in
+            valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constValues in
+                PQexecPrepared(
+                    handle, name, Int32(arguments.count), constValues.baseAddress, lengths, formats, 0)
+            }
+        }
+        defer { PQclear(result) }
+        try check(result, "query")
+        return rows(of: result!)
+    }
+
+    func close() {
+        if let handle { PQfinish(handle) }
+        handle = nil
+        statementNames.removeAll()
+    }
+
+    deinit { close() }
+
+    // MARK: - Private
+
+    private func statementName(for sql: String, on handle: OpaquePointer, count: Int) throws(StoreError) -> String {
+        if let name = statementNames[sql] { return name }
+        let name = "baton_\(statementNames.count + 1)"
+        let result = PQprepare(handle, name, sql, Int32(count), nil)
+        defer { PQclear(result) }
+        try check(result, "prepare")
+        statementNames[sql] = name
+        return name
+    }
+
+    private func rows(of result: OpaquePointer) -> [SQLRow] {
+        let rowCount = PQntuples(result)
+        let columnCount = PQnfields(result)
+        var rows: [SQLRow] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columnCount))
+            for column in 0..<columnCount {
+                guard PQgetisnull(result, row, column) == 0, let raw = PQgetvalue(result, row, column) else {
+                    values.append(.null)
+                    continue
+                }
+                let text = String(cString: raw)
+                switch PQftype(result, column) {
+                case 20, 21, 23, 26: values.append(Int64(text).map(SQLValue.integer) ?? .text(text))
+                case 16: values.append(.integer(text == "t" ? 1 : 0))
+                case 17: values.append(Self.bytea(text).map(SQLValue.blob) ?? .text(text))
+                default: values.append(.text(text))
+                }
+            }
+            rows.append(SQLRow(values: values))
+        }
+        return rows
+    }
+
+    /// Every libpq result passes here: command/tuples OK returns, anything else becomes a typed `StoreError`.
+    private func check(_ result: OpaquePointer?, _ operation: String) throws(StoreError) {
+        guard let result else {
+            throw StoreError(isHealthy ? .engineFailure : .unavailable, engine: .postgres, operation: operation)
+        }
+        let status = PQresultStatus(result)
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return }
+        let sqlState = baton_pq_sqlstate(result).map { String(cString: $0) }
+        throw StoreError(code(for: sqlState), engine: .postgres, operation: operation, engineCode: sqlState)
+    }
+
+    private func code(for sqlState: String?) -> StoreError.Code {
+        guard let sqlState else { return isHealthy ? .engineFailure : .unavailable }
+        switch sqlState {
+        case "40001", "40P01", "55P03", "57014": return .busy
+        case "XX001", "XX002": return .corrupt
+        case "3D000": return .unavailable
+        default: break
+        }
+        switch sqlState.prefix(2) {
+        case "23": return .constraintViolation
+        case "08", "28", "53", "57": return .unavailable
+        default: return .engineFailure
+        }
+    }
+
+    private static func cString(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let utf8 = Array(string.utf8CString)
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+        pointer.initialize(from: utf8, count: utf8.count)
+        return pointer
+    }
+
+    /// `bytea` in the text result format is `\x` followed by hex.
+    private static func bytea(_ text: String) -> [UInt8]? {
+        let characters = Array(text.utf8)
+        guard characters.count >= 2, characters[0] == UInt8(ascii: "\\"), characters[1] == UInt8(ascii: "x"),
+            characters.count % 2 == 0
+        else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((characters.count - 2) / 2)
+        var index = 2
+        while index < characters.count {
+            guard let high = hexValue(characters[index]), let low = hexValue(characters[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

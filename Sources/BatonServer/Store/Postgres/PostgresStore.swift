@@ -1,0 +1,131 @@
+import Foundation
+
+/// The shared store for several backend instances: PostgreSQL through libpq.
+///
+/// A small pool of connections, each confined to its own thread (blocking libpq calls never touch the
+/// cooperative pool). Statements are prepared once per connection. Claims insert with `ON CONFLICT DO NOTHING`
+/// and lock the existing row with `SELECT … FOR UPDATE`; webhook work is handed out with `FOR UPDATE SKIP LOCKED`;
+/// job leases are rows taken with one atomic upsert, so they survive pooling and lapse on their own if an
+/// instance dies (a session advisory lock would be tied to one pooled connection and never time out).
+public enum PostgresStore {
+    /// Connects to `url` (a `postgres://` URI or libpq connection string) and applies pending migrations.
+    ///
+    /// - Parameters:
+    ///   - schema: keep every table in this schema (created if missing); `nil` uses the server's search path.
+    ///     Lowercase letters, digits and `_` only.
+    ///   - poolSize: connections (and threads) in the pool.
+    public static func open(url: String, schema: String? = nil, poolSize: Int = 4) async throws -> some Store {
+        if let schema, !isValidSchemaName(schema) {
+            throw StoreError(.invalidConfiguration, engine: .postgres, operation: "open")
+        }
+        let engine = PostgresEngine(conninfo: url, schema: schema, poolSize: max(1, poolSize))
+        do {
+            try await engine.write("migrate", transaction: true) { session throws(StoreError) in
+                // Serialise concurrent migrators (instances starting together) on one transaction-scoped lock.
+                _ = try session.query("SELECT pg_advisory_xact_lock(4242424242)", [])
+                if let schema { try session.execute("CREATE SCHEMA IF NOT EXISTS \"\(schema)\"") }
+                try SQLSchema.migrate(session, dialect: .postgres)
+            }
+        } catch {
+            await engine.close()
+            throw error
+        }
+        return SQLStore(engine: engine)
+    }
+
+    static func isValidSchemaName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, name.utf8.count <= 63,
+            !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_")
+        }
+    }
+}
+
+/// Runs the shared store logic on a pool of PostgreSQL connections, each on its own thread.
+final class PostgresEngine: SQLEngine {
+    private let connections: [ConfinedConnection<PostgresConnection>]
+    private let pool: ConnectionPool
+
+    var dialect: SQLDialect { .postgres }
+
+    init(conninfo: String, schema: String?, poolSize: Int) {
+        connections = (0..<poolSize).map { index in
+            ConfinedConnection(name: "baton.postgres.\(index)", engine: .postgres) { () throws(StoreError) in
+                try PostgresConnection(conninfo: conninfo, schema: schema)
+            }
+        }
+        pool = ConnectionPool(size: poolSize)
+    }
+
+    func write<T: Sendable>(
+        _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await withConnection(operation) { session throws(StoreError) in
+            guard transaction else { return try body(session) }
+            return try session.transaction(begin: SQLDialect.postgres.beginWrite) { () throws(StoreError) in
+                try body(session)
+            }
+        }
+    }
+
+    func read<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await withConnection(operation, body)
+    }
+
+    func close() async {
+        await pool.close()
+        for connection in connections { await connection.close() }
+    }
+
+    private func withConnection<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        guard let index = await pool.acquire() else {
+            throw StoreError(.closed, engine: .postgres, operation: operation)
+        }
+        do {
+            let result = try await connections[index].run(operation) { s throws(StoreError) in try body(s) }
+            await pool.release(index)
+            return result
+        } catch {
+            await pool.release(index)
+            throw error
+        }
+    }
+}
+
+/// Hands out pool slots: an idle one at once, otherwise the next one released, first come first served.
+actor ConnectionPool {
+    private var idle: [Int]
+    private var waiters: [CheckedContinuation<Int?, Never>] = []
+    private var closed = false
+
+    init(size: Int) { idle = Array((0..<size).reversed()) }
+
+    /// A free slot, or `nil` once the pool is closed.
+    func acquire() async -> Int? {
+        guard !closed else { return nil }
+        if let index = idle.popLast() { return index }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release(_ index: Int) {
+        if !waiters.isEmpty {
+            waiters.removeFirst().resume(returning: index)
+        } else {
+            idle.append(index)
+        }
+    }
+
+    func close() {
+        closed = true
+        for waiter in waiters { waiter.resume(returning: nil) }
+        waiters.removeAll()
+    }
+}

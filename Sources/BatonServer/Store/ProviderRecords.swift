@@ -1,0 +1,137 @@
+import Foundation
+
+/// A BB connect session the backend created for a user. The `hostedUrl` is never stored.
+public struct ConnectSessionRecord: Sendable, Hashable {
+    /// BB's `sessionId`.
+    public var id: String
+    /// The user who owns it; other users never see it.
+    public var user: String
+    /// BB's status literal as last learned (`pending`, `ok`, `error`, `cancelled`, `expired`).
+    public var status: String
+    /// The bank connection id, once BB reports one.
+    public var connectionID: String?
+    /// BB's error code, if the session failed.
+    public var error: String?
+    /// When the backend created the session.
+    public var createdAt: Date
+    /// When the status was last learned (poll or webhook).
+    public var updatedAt: Date
+
+    /// Creates a record.
+    public init(
+        id: String, user: String, status: String, connectionID: String? = nil, error: String? = nil,
+        createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.user = user
+        self.status = status
+        self.connectionID = connectionID
+        self.error = error
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A Privue verification the backend created for a user and workflow.
+public struct VerificationRecord: Sendable, Hashable {
+    /// Privue's verification id.
+    public var id: String
+    /// The user who owns it.
+    public var user: String
+    /// The Privue workflow it runs.
+    public var workflow: String
+    /// Privue's status literal as last learned.
+    public var status: String
+    /// When the backend created it.
+    public var createdAt: Date
+    /// When the status was last learned.
+    public var updatedAt: Date
+
+    /// Creates a record.
+    public init(id: String, user: String, workflow: String, status: String, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.user = user
+        self.workflow = workflow
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A verified webhook delivery, unique by provider and `webhook-id`.
+public struct WebhookEventRecord: Sendable, Hashable {
+    /// The sending provider (`privue`, `bb`).
+    public var provider: String
+    /// The Standard Webhooks `webhook-id`.
+    public var webhookID: String
+    /// The event type (`verification.updated`, `connect_session.updated`).
+    public var eventType: String
+    /// The verified body.
+    public var payload: [UInt8]
+    /// When it was received.
+    public var receivedAt: Date
+    /// When it was folded into the session/verification state; `nil` until then.
+    public var processedAt: Date?
+
+    /// Creates a record.
+    public init(
+        provider: String, webhookID: String, eventType: String, payload: [UInt8], receivedAt: Date,
+        processedAt: Date? = nil
+    ) {
+        self.provider = provider
+        self.webhookID = webhookID
+        self.eventType = eventType
+        self.payload = payload
+        self.receivedAt = receivedAt
+        self.processedAt = processedAt
+    }
+}
+
+/// The last catalog publication fetched from Chia, as its JSON body and ETag.
+public struct CatalogSnapshot: Sendable, Hashable {
+    /// The catalog JSON exactly as fetched.
+    public var body: [UInt8]
+    /// The `ETag` to send as `If-None-Match` next time.
+    public var etag: String?
+    /// When it was fetched.
+    public var fetchedAt: Date
+
+    /// Creates a snapshot.
+    public init(body: [UInt8], etag: String?, fetchedAt: Date) {
+        self.body = body
+        self.etag = etag
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// Metadata of a catalog image mirrored to `/assets/<sha256>.<ext>`; the bytes live on disk.
+public struct MirroredAsset: Sendable, Hashable {
+    /// Chia's asset id.
+    public var assetID: String
+    /// The catalog item that shows it.
+    public var itemID: String
+    /// SHA-256 hex of the bytes (the public file name).
+    public var sha256: String
+    /// File extension without the dot (`png`, `jpg`, `webp`).
+    public var fileExtension: String
+    /// The checked content type.
+    public var contentType: String
+    /// Size in bytes.
+    public var byteCount: Int
+    /// When it was mirrored.
+    public var mirroredAt: Date
+
+    /// Creates a record.
+    public init(
+        assetID: String, itemID: String, sha256: String, fileExtension: String, contentType: String, byteCount: Int,
+        mirroredAt: Date
+    ) {
+        self.assetID = assetID
+        self.itemID = itemID
+        self.sha256 = sha256
+        self.fileExtension = fileExtension
+        self.contentType = contentType
+        self.byteCount = byteCount
+        self.mirroredAt = mirroredAt
+    }
+}

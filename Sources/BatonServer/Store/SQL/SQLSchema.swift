@@ -1,0 +1,90 @@
+import Foundation
+
+/// Versioned schema migrations, shared by both engines and applied at open inside one write transaction.
+///
+/// Each entry is applied once, in order, and recorded in `schema_version`; opening an up-to-date database
+/// changes nothing. Never edit a shipped migration: append a new one.
+enum SQLSchema {
+    /// Migrations in order; `\(blob)` is the engine's byte type.
+    static func migrations(blob: String) -> [[String]] {
+        [
+            // 1: everything the backend keeps, per ARCHITECTURE.md and CONTRACTS.md §2.
+            [
+                """
+                CREATE TABLE idempotency_records (
+                    user_id TEXT NOT NULL, idempotency_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
+                    state TEXT NOT NULL, lease_owner TEXT, lease_expires_at BIGINT,
+                    response_status INTEGER, sealed_response \(blob), response_expires_at BIGINT,
+                    created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (user_id, idempotency_key))
+                """,
+                "CREATE INDEX idempotency_records_created_at ON idempotency_records (created_at)",
+                "CREATE INDEX idempotency_records_response_expires_at ON idempotency_records (response_expires_at)",
+                """
+                CREATE TABLE connect_sessions (
+                    session_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, status TEXT NOT NULL,
+                    connection_id TEXT, error TEXT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX connect_sessions_user ON connect_sessions (user_id)",
+                """
+                CREATE TABLE verifications (
+                    verification_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, workflow TEXT NOT NULL,
+                    status TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX verifications_user_workflow ON verifications (user_id, workflow, created_at)",
+                """
+                CREATE TABLE webhook_events (
+                    provider TEXT NOT NULL, webhook_id TEXT NOT NULL, event_type TEXT NOT NULL,
+                    payload \(blob) NOT NULL, received_at BIGINT NOT NULL, processed_at BIGINT,
+                    lease_owner TEXT, lease_expires_at BIGINT, PRIMARY KEY (provider, webhook_id))
+                """,
+                "CREATE INDEX webhook_events_unprocessed ON webhook_events (processed_at, received_at)",
+                """
+                CREATE TABLE catalog_snapshots (
+                    id INTEGER PRIMARY KEY CHECK (id = 1), body \(blob) NOT NULL, etag TEXT,
+                    fetched_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE mirrored_assets (
+                    asset_id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sha256 TEXT NOT NULL,
+                    file_extension TEXT NOT NULL, content_type TEXT NOT NULL, byte_count BIGINT NOT NULL,
+                    mirrored_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX mirrored_assets_sha256 ON mirrored_assets (sha256)",
+                "CREATE TABLE job_leases (job TEXT PRIMARY KEY, owner TEXT NOT NULL, lease_expires_at BIGINT NOT NULL)",
+            ]
+        ]
+    }
+
+    /// Applies the migrations `session` has not seen yet. Must run inside a write transaction that excludes
+    /// other migrators (SQLite `BEGIN IMMEDIATE`; PostgreSQL adds an advisory transaction lock).
+    static func migrate(_ session: any SQLSession, dialect: SQLDialect) throws(StoreError) {
+        do {
+            try session.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
+            let rows = try session.query("SELECT MAX(version) FROM schema_version", [])
+            let current = try rows.first.flatMap { try $0.optionalInteger(0) } ?? 0
+            let all = migrations(blob: dialect.blobType)
+            guard current <= all.count else {
+                // A newer Baton migrated this database; refuse rather than misread it.
+                throw StoreError(.migrationFailed, engine: dialect.engine, operation: "migrate")
+            }
+            for (index, statements) in all.enumerated() where index + 1 > current {
+                for statement in statements { try session.execute(statement) }
+                _ = try session.query(
+                    "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
+                    [.integer(Int64(index + 1)), .time(Date())])
+            }
+        } catch let error as StoreError where error.code == .migrationFailed {
+            throw error
+        } catch let error as StoreError {
+            throw StoreError(
+                .migrationFailed, engine: dialect.engine, operation: "migrate", engineCode: error.engineCode)
+        } catch {
+            throw StoreError(.migrationFailed, engine: dialect.engine, operation: "migrate")
+        }
+    }
+
+    /// The latest version this build knows.
+    static var latestVersion: Int { migrations(blob: "BLOB").count }
+}

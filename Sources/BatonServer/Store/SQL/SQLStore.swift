@@ -1,0 +1,140 @@
+import Foundation
+
+/// The `Store` logic, written once over ``SQLEngine`` and shared by ``SQLiteStore`` and ``PostgresStore``.
+///
+/// Read-modify-writes run as one transaction on the engine's write path; single-statement writes use
+/// `INSERT … ON CONFLICT` / `UPDATE … RETURNING` so they are atomic without one.
+final class SQLStore<Engine: SQLEngine>: Store {
+    let engine: Engine
+    var dialect: SQLDialect { engine.dialect }
+
+    init(engine: Engine) { self.engine = engine }
+
+    // MARK: Idempotency
+
+    func claim(
+        user: String, key: String, fingerprint: String, owner: String, leaseUntil: Date, now: Date
+    ) async throws -> IdempotencyClaim {
+        let lockRows = dialect.lockRows
+        let engineName = dialect.engine
+        return try await engine.write("claim", transaction: true) { session throws(StoreError) in
+            // A concurrent `release` can delete the row between the insert and the read; then insert again.
+            for _ in 0..<3 {
+                let inserted = try session.query(
+                    """
+                    INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
+                        lease_expires_at, created_at, updated_at)
+                    VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
+                    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
+                    """, [.text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now)])
+                if !inserted.isEmpty { return .claimed }
+                let rows = try session.query(
+                    "SELECT \(StoreRows.idempotencyColumns) FROM idempotency_records"
+                        + " WHERE user_id = $1 AND idempotency_key = $2\(lockRows)", [.text(user), .text(key)])
+                guard let row = rows.first else { continue }
+                let record = try decode("claim", engineName) { () throws -> IdempotencyRecord in
+                    try StoreRows.idempotencyRecord(row)
+                }
+                guard record.fingerprint == fingerprint else { return .fingerprintMismatch }
+                switch record.state {
+                case .completed:
+                    return .completed(record)
+                case .inProgress where (record.leaseExpiresAt ?? .distantPast) > now:
+                    return .inProgress(record)
+                case .inProgress, .failed:
+                    _ = try session.query(
+                        """
+                        UPDATE idempotency_records SET state = 'in_progress', lease_owner = $3,
+                            lease_expires_at = $4, updated_at = $5
+                        WHERE user_id = $1 AND idempotency_key = $2
+                        """, [.text(user), .text(key), .text(owner), .time(leaseUntil), .time(now)])
+                    return .tookOver
+                }
+            }
+            throw StoreError(.busy, engine: engineName, operation: "claim")
+        }
+    }
+
+    func extendLease(user: String, key: String, owner: String, until: Date) async throws -> Bool {
+        try await engine.write("extendLease", transaction: false) { session throws(StoreError) in
+            try !session.query(
+                """
+                UPDATE idempotency_records SET lease_expires_at = $4
+                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+                RETURNING state
+                """, [.text(user), .text(key), .text(owner), .time(until)]
+            ).isEmpty
+        }
+    }
+
+    func complete(
+        user: String, key: String, owner: String, responseStatus: Int, sealedResponse: [UInt8],
+        responseExpiresAt: Date, now: Date
+    ) async throws -> Bool {
+        try await engine.write("complete", transaction: false) { session throws(StoreError) in
+            try !session.query(
+                """
+                UPDATE idempotency_records SET state = 'completed', lease_owner = NULL, lease_expires_at = NULL,
+                    response_status = $4, sealed_response = $5, response_expires_at = $6, updated_at = $7
+                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+                RETURNING state
+                """,
+                [
+                    .text(user), .text(key), .text(owner), .integer(Int64(responseStatus)), .blob(sealedResponse),
+                    .time(responseExpiresAt), .time(now),
+                ]
+            ).isEmpty
+        }
+    }
+
+    func fail(user: String, key: String, owner: String, now: Date) async throws -> Bool {
+        try await engine.write("fail", transaction: false) { session throws(StoreError) in
+            try !session.query(
+                """
+                UPDATE idempotency_records SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL,
+                    updated_at = $4
+                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+                RETURNING state
+                """, [.text(user), .text(key), .text(owner), .time(now)]
+            ).isEmpty
+        }
+    }
+
+    func release(user: String, key: String, owner: String) async throws -> Bool {
+        try await engine.write("release", transaction: false) { session throws(StoreError) in
+            try !session.query(
+                """
+                DELETE FROM idempotency_records
+                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+                RETURNING state
+                """, [.text(user), .text(key), .text(owner)]
+            ).isEmpty
+        }
+    }
+
+    func idempotencyRecord(user: String, key: String) async throws -> IdempotencyRecord? {
+        let engineName = dialect.engine
+        return try await engine.read("idempotencyRecord") { session throws(StoreError) in
+            let rows = try session.query(
+                "SELECT \(StoreRows.idempotencyColumns) FROM idempotency_records WHERE user_id = $1 AND idempotency_key = $2",
+                [.text(user), .text(key)])
+            return try decode("idempotencyRecord", engineName) { try rows.first.map(StoreRows.idempotencyRecord) }
+        }
+    }
+
+    func purgeIdempotency(now: Date, retention: TimeInterval) async throws -> IdempotencyPurge {
+        try await engine.write("purgeIdempotency", transaction: true) { session throws(StoreError) in
+            let erased = try session.query(
+                """
+                UPDATE idempotency_records SET sealed_response = NULL
+                WHERE sealed_response IS NOT NULL AND response_expires_at <= $1 RETURNING state
+                """, [.time(now)])
+            let deleted = try session.query(
+                "DELETE FROM idempotency_records WHERE created_at <= $1 RETURNING state",
+                [.time(now.addingTimeInterval(-retention))])
+            return IdempotencyPurge(responsesErased: erased.count, recordsDeleted: deleted.count)
+        }
+    }
+
+    func close() async { await engine.close() }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A serial executor backed by one dedicated thread, so blocking database calls never run on (or stall)
+/// Swift's cooperative thread pool. An actor adopting it runs every method on that thread.
+final class ThreadExecutor: SerialExecutor, Sendable {
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        var head = 0
+        var stopping = false
+        var threadRunning = true
+    }
+
+    private let name: String
+    private let queue = Mutex(Queue())
+    private let wakeUp = DispatchSemaphore(value: 0)
+
+    /// Starts the thread, named `name` for debuggers.
+    init(name: String) {
+        self.name = name
+        startThread()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let restart = queue.withLock { queue in
+            queue.jobs.append(unowned)
+            defer { queue.threadRunning = true }
+            return !queue.threadRunning
+        }
+        wakeUp.signal()
+        // After `shutdown` the thread exits when idle; a late job (which only learns the store is closed) gets
+        // a fresh thread, so it can never hang. At most one thread runs jobs at a time.
+        if restart { startThread() }
+    }
+
+    /// Lets the thread finish the jobs already queued, then exit.
+    func shutdown() {
+        queue.withLock { $0.stopping = true }
+        wakeUp.signal()
+    }
+
+    private func startThread() {
+        let thread = Thread { [self] in self.runJobs() }
+        thread.name = name
+        thread.start()
+    }
+
+    private func runJobs() {
+        while true {
+            wakeUp.wait()
+            let next: UnownedJob?? = queue.withLock { queue in
+                if queue.head < queue.jobs.count {
+                    let job = queue.jobs[queue.head]
+                    queue.head += 1
+                    if queue.head > 64, queue.head * 2 > queue.jobs.count {
+                        queue.jobs.removeFirst(queue.head)
+                        queue.head = 0
+                    }
+                    return .some(job)
+                }
+                guard queue.stopping else { return .some(nil) }
+                queue.threadRunning = false
+                return .none
+            }
+            switch next {
+            case .none: return
+            case .some(.some(let job)): job.runSynchronously(on: asUnownedSerialExecutor())
+            case .some(.none): continue
+            }
+        }
+    }
+}
+
+/// One database connection confined to its own thread. The connection is opened lazily on that thread,
+/// reopened after it breaks, and only ever touched from inside this actor.
+actor ConfinedConnection<Session: SQLSession> {
+    private let executor: ThreadExecutor
+    private let open: @Sendable () throws(StoreError) -> Session
+    private let engine: StoreError.Engine
+    private var session: Session?
+    private var closed = false
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    init(name: String, engine: StoreError.Engine, open: @escaping @Sendable () throws(StoreError) -> Session) {
+        self.executor = ThreadExecutor(name: name)
+        self.open = open
+        self.engine = engine
+    }
+
+    /// Runs `body` with the connection, on the connection's thread.
+    func run<T: Sendable>(
+        _ operation: String, _ body: @Sendable (Session) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        guard !closed else { throw StoreError(.closed, engine: engine, operation: operation) }
+        let current: Session
+        if let session, session.isHealthy {
+            current = session
+        } else {
+            session?.close()
+            session = nil
+            current = try open()
+            session = current
+        }
+        return try body(current)
+    }
+
+    /// Closes the connection and stops the thread once this call returns.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        session?.close()
+        session = nil
+        executor.shutdown()
+    }
+}

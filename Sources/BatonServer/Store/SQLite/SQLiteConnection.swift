@@ -1,0 +1,132 @@
+private import CSQLite
+
+/// The only Swift code that calls SQLite. One instance is one `sqlite3` handle, used from one thread only
+/// (it lives inside a `ConfinedConnection`), so it is opened `NOMUTEX`. Statements are prepared once and
+/// cached by SQL text; every result code goes through ``check(_:_:)`` into `StoreError`, without SQLite's
+/// message (which may quote values).
+final class SQLiteConnection: SQLSession {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens `path` (created if missing unless `readOnly`), sets WAL (writer) and `busy_timeout`.
+    init(path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32) throws(StoreError) {
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        var opened: OpaquePointer?
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        handle = opened
+        guard status == SQLITE_OK else {
+            close()
+            throw StoreError(.unavailable, engine: .sqlite, operation: "open", engineCode: String(status))
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds), "open")
+        if !readOnly {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=NORMAL")
+        }
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    var isHealthy: Bool { handle != nil }
+
+    func execute(_ sql: String) throws(StoreError) {
+        guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "execute") }
+        try check(sqlite3_exec(handle, sql, nil, nil, nil), "execute")
+    }
+
+    func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [SQLRow] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (offset, argument) in arguments.enumerated() {
+            try bind(argument, at: Int32(offset + 1), in: statement)
+        }
+        var rows: [SQLRow] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else {
+                try check(status, "step")
+                return rows
+            }
+            let columns = sqlite3_column_count(statement)
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columns))
+            for column in 0..<columns { values.append(value(at: column, in: statement)) }
+            rows.append(SQLRow(values: values))
+        }
+    }
+
+    func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    deinit { close() }
+
+    // MARK: - Private
+
+    /// Statements are written with `$1…` placeholders (shared with PostgreSQL); SQLite spells them `?1…`.
+    private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
+        if let cached = statements[sql] { return cached }
+        guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "prepare") }
+        var statement: OpaquePointer?
+        let native = sql.replacingOccurrences(of: "$", with: "?")
+        try check(sqlite3_prepare_v3(handle, native, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), "prepare")
+        guard let statement else { throw StoreError(.engineFailure, engine: .sqlite, operation: "prepare") }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) throws(StoreError) {
+        let status: Int32
+        switch value {
+        case .null: status = sqlite3_bind_null(statement, index)
+        case .integer(let integer): status = sqlite3_bind_int64(statement, index, integer)
+        case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, baton_sqlite_transient())
+        case .blob(let bytes):
+            status = bytes.withUnsafeBytes { buffer in
+                // A zero-length blob must still bind as a blob, not NULL: give SQLite a valid pointer.
+                sqlite3_bind_blob(
+                    statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                    baton_sqlite_transient())
+            }
+        }
+        try check(status, "bind")
+    }
+
+    private func value(at column: Int32, in statement: OpaquePointer) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        case SQLITE_FLOAT: return .integer(Int64(sqlite3_column_double(statement, column)))
+        default:
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        }
+    }
+
+    /// Every SQLite result code passes here: `SQLITE_OK` returns, anything else becomes a typed `StoreError`.
+    private func check(_ status: Int32, _ operation: String) throws(StoreError) {
+        guard status != SQLITE_OK else { return }
+        let code: StoreError.Code
+        switch status & 0xff {
+        case SQLITE_BUSY, SQLITE_LOCKED: code = .busy
+        case SQLITE_CONSTRAINT: code = .constraintViolation
+        case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_MISMATCH: code = .corrupt
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL: code = .unavailable
+        default: code = .engineFailure
+        }
+        throw StoreError(code, engine: .sqlite, operation: operation, engineCode: String(status))
+    }
+}

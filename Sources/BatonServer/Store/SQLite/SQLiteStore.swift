@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// The embedded store: one SQLite file in WAL mode.
+///
+/// One writer connection runs every write, each read-modify-write in `BEGIN IMMEDIATE`, on its own thread;
+/// read-only connections (each on its own thread) serve reads concurrently. Several processes may share the
+/// file: `BEGIN IMMEDIATE` with `busy_timeout` serialises their writers. For several backend instances on
+/// several hosts, use ``PostgresStore``.
+public enum SQLiteStore {
+    /// Opens (creating if needed) the database at `path` and applies pending migrations.
+    ///
+    /// - Parameters:
+    ///   - readers: read-only connections for reads (0 sends reads to the writer).
+    ///   - busyTimeout: how long a write waits for another process's lock before failing with `.busy`.
+    public static func open(
+        path: String, readers: Int = 2, busyTimeout: Duration = .seconds(5)
+    ) async throws -> some Store {
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
+        let engine = SQLiteEngine(path: path, readers: readers, busyTimeoutMilliseconds: milliseconds)
+        do {
+            try await engine.write("migrate", transaction: true) { session throws(StoreError) in
+                try SQLSchema.migrate(session, dialect: .sqlite)
+            }
+        } catch {
+            await engine.close()
+            throw error
+        }
+        return SQLStore(engine: engine)
+    }
+}
+
+/// Runs the shared store logic on SQLite connections confined to their own threads.
+final class SQLiteEngine: SQLEngine {
+    private let writer: ConfinedConnection<SQLiteConnection>
+    private let readers: [ConfinedConnection<SQLiteConnection>]
+    private let nextReader = Atomic<Int>(0)
+
+    var dialect: SQLDialect { .sqlite }
+
+    init(path: String, readers readerCount: Int, busyTimeoutMilliseconds: Int32) {
+        writer = ConfinedConnection(name: "baton.sqlite.writer", engine: .sqlite) { () throws(StoreError) in
+            try SQLiteConnection(path: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+        readers = (0..<max(0, readerCount)).map { index in
+            ConfinedConnection(name: "baton.sqlite.reader\(index)", engine: .sqlite) { () throws(StoreError) in
+                try SQLiteConnection(path: path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            }
+        }
+    }
+
+    func write<T: Sendable>(
+        _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await writer.run(operation) { session throws(StoreError) in
+            guard transaction else { return try body(session) }
+            return try session.transaction(begin: SQLDialect.sqlite.beginWrite) { () throws(StoreError) in
+                try body(session)
+            }
+        }
+    }
+
+    func read<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        guard !readers.isEmpty else { return try await writer.run(operation) { s throws(StoreError) in try body(s) } }
+        let index = nextReader.add(1, ordering: .relaxed).newValue % readers.count
+        return try await readers[index].run(operation) { s throws(StoreError) in try body(s) }
+    }
+
+    func close() async {
+        for reader in readers { await reader.close() }
+        await writer.close()
+    }
+}

@@ -1,0 +1,49 @@
+/// Where a store lives, parsed from `--database`: `sqlite:PATH` or `postgres://…` (`postgresql://…`).
+///
+/// Its `description` never shows a password.
+public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
+    /// The engine and its location.
+    public enum Location: Sendable, Hashable {
+        /// An SQLite file.
+        case sqlite(path: String)
+        /// A PostgreSQL URI, handed to libpq unchanged.
+        case postgres(uri: String)
+    }
+
+    /// The parsed location.
+    public let location: Location
+
+    /// Parses `string`; throws `StoreError(.invalidConfiguration)` for anything else (without echoing it).
+    public init(_ string: String) throws {
+        if string.hasPrefix("sqlite:") {
+            let path = String(string.dropFirst("sqlite:".count))
+            guard !path.isEmpty else { throw StoreError(.invalidConfiguration, engine: .sqlite, operation: "parseURL") }
+            location = .sqlite(path: path)
+        } else if string.hasPrefix("postgres://") || string.hasPrefix("postgresql://") {
+            location = .postgres(uri: string)
+        } else {
+            throw StoreError(.invalidConfiguration, engine: .sqlite, operation: "parseURL")
+        }
+    }
+
+    /// Opens the store with default options, applying migrations.
+    public func open() async throws -> any Store {
+        switch location {
+        case .sqlite(let path): try await SQLiteStore.open(path: path)
+        case .postgres(let uri): try await PostgresStore.open(url: uri)
+        }
+    }
+
+    public var description: String {
+        switch location {
+        case .sqlite(let path): return "sqlite:\(path)"
+        case .postgres(let uri):
+            // Drop userinfo entirely (it may hold a password) and any query (it may hold `password=`).
+            guard let schemeEnd = uri.range(of: "://") else { return "postgres://…" }
+            var rest = uri[schemeEnd.upperBound...]
+            if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
+            if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+            return "\(uri[..<schemeEnd.upperBound])…@\(rest)"
+        }
+    }
+}
