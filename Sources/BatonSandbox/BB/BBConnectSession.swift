@@ -1,0 +1,85 @@
+import Foundation
+
+/// A BB connect session: created by the partner backend, finished in the hosted flow.
+public struct BBConnectSession: Sendable, Hashable {
+    /// How the hosted flow ended (seed 002's `resultCode`, exact case).
+    public enum ResultCode: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A connection was created.
+        case ok = "Ok"
+        /// The flow failed; `error` says why.
+        case error = "Error"
+        /// The user cancelled.
+        case cancelled = "Cancelled"
+    }
+
+    /// Where a session stands.
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// Created, not finished.
+        case pending
+        /// Finished with a ``ResultCode``.
+        case completed
+        /// Not finished before it expired.
+        case expired
+    }
+
+    /// The opaque session id (`cs_…`).
+    public let sessionID: String
+    /// The registered return URL (with the partner's own query, if any) the flow redirects to.
+    public let returnURL: String
+    /// The current status.
+    public internal(set) var status: Status
+    /// How the flow ended, once completed.
+    public internal(set) var resultCode: ResultCode?
+    /// The connection created, when `resultCode` is `Ok`.
+    public internal(set) var connectionID: String?
+    /// The machine-readable failure reason, when `resultCode` is `Error`.
+    public internal(set) var error: String?
+    /// When it was created.
+    public let createdAt: Date
+    /// When a pending session expires.
+    public let expiresAt: Date
+    /// When it was completed or expired.
+    public internal(set) var updatedAt: Date
+}
+
+/// The JSON of a connect session in `GET /v2/connect-sessions/{id}` and in webhooks.
+struct BBConnectSessionBody: Encodable {
+    let sessionId: String
+    let status: String
+    let resultCode: String?
+    let connectionId: String?
+    let error: String?
+    let returnUrl: String
+    let createdAt: Date
+    let expiresAt: Date
+    let updatedAt: Date
+
+    init(_ session: BBConnectSession) {
+        sessionId = session.sessionID
+        status = session.status.rawValue
+        resultCode = session.resultCode?.rawValue
+        connectionId = session.connectionID
+        error = session.error
+        returnUrl = session.returnURL
+        createdAt = session.createdAt
+        expiresAt = session.expiresAt
+        updatedAt = session.updatedAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sessionId, forKey: .sessionId)
+        try container.encode(status, forKey: .status)
+        try container.encode(resultCode, forKey: .resultCode)
+        try container.encode(connectionId, forKey: .connectionId)
+        try container.encode(error, forKey: .error)
+        try container.encode(returnUrl, forKey: .returnUrl)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sessionId, status, resultCode, connectionId, error, returnUrl, createdAt, expiresAt, updatedAt
+    }
+}

@@ -1,1 +1,0 @@
-// BatonSandbox: see ARCHITECTURE.md for what lives here.

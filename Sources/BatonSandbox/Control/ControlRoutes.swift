@@ -1,0 +1,109 @@
+import BatonCore
+import BatonHTTP
+import Foundation
+
+/// The control API every sandbox origin serves under `/_sandbox/` (no provider key; loopback only; never part of
+/// a real provider or of the backend). See docs/CONTRACTS.md §4.4.
+struct ControlRoutes {
+    let simulator: any ProviderSimulator
+    let log: RequestLog
+    let faults: FaultInjector
+    let hangs: HangingRequests
+
+    func add(to router: inout Router) {
+        let simulator = simulator
+        let log = log
+        let faults = faults
+        let hangs = hangs
+        router.get("/_sandbox/requests") { _ in
+            .sandboxJSON(["requests": .array(await log.list().map(\.json))] as JSONValue)
+        }
+        router.get("/_sandbox/state") { _ in
+            .sandboxJSON(["provider": .string(simulator.name), "state": await simulator.stateJSON()] as JSONValue)
+        }
+        router.post("/_sandbox/reset") { _ in
+            await Self.reset(simulator: simulator, log: log, faults: faults, hangs: hangs)
+            return HTTPResponse(status: 204)
+        }
+        router.post("/_sandbox/journeys/{id}/complete") { request in
+            await simulator.completeJourney(id: request.parameters["id"] ?? "", body: request.body)
+        }
+        router.get("/_sandbox/faults") { _ in
+            .sandboxJSON(["faults": .array(await faults.list().map(Self.json))] as JSONValue)
+        }
+        router.post("/_sandbox/faults") { request in
+            guard let spec = try? JSONDecoder().decode(FaultSpec.self, from: Data(request.body)) else {
+                throw HTTPError.badRequest(code: "invalid_fault", detail: "Body must be a fault object.")
+            }
+            switch await faults.add(spec) {
+            case .success(let rule): return .sandboxJSON(Self.json(rule), status: 201)
+            case .failure(let error): throw HTTPError.badRequest(code: "invalid_fault", detail: error.reason)
+            }
+        }
+        router.delete("/_sandbox/faults") { _ in
+            await faults.clear()
+            await hangs.releaseAll()
+            return HTTPResponse(status: 204)
+        }
+        router.get("/_sandbox/webhooks") { _ in
+            let deliveries = simulator.webhooks?.deliveries() ?? []
+            return .sandboxJSON(
+                [
+                    "target": .optional(simulator.webhooks?.target), "deliveries": .array(deliveries.map(Self.json)),
+                ] as JSONValue)
+        }
+        router.put("/_sandbox/webhooks/target") { request in
+            guard let webhooks = simulator.webhooks else {
+                throw HTTPError(status: 404, code: "no_webhooks", detail: "This provider sends no webhooks.")
+            }
+            struct Body: Decodable { let url: String? }
+            guard let body = StrictJSON.decode(Body.self, from: request.body, allowed: ["url"]),
+                body.url.map(Self.isHTTPURL) ?? true
+            else {
+                throw HTTPError.badRequest(code: "invalid_target", detail: "Body must be {\"url\": http(s) URL|null}.")
+            }
+            webhooks.target = body.url
+            return HTTPResponse(status: 204)
+        }
+    }
+
+    static func reset(
+        simulator: any ProviderSimulator, log: RequestLog, faults: FaultInjector, hangs: HangingRequests
+    ) async {
+        await faults.clear()
+        await hangs.releaseAll()
+        simulator.webhooks?.reset()
+        await simulator.reset()
+        await log.clear()
+    }
+
+    static func isHTTPURL(_ string: String) -> Bool {
+        RawURLComponents(string).map { ["http", "https"].contains($0.normalizedScheme) } ?? false
+    }
+
+    static func json(_ rule: FaultInjector.Rule) -> JSONValue {
+        let spec = rule.spec
+        return [
+            "id": .string(rule.id), "endpoint": .string(spec.endpoint), "fault": .string(spec.fault.rawValue),
+            "status": spec.status.map(JSONValue.int) ?? .null,
+            "retryAfterSeconds": spec.retryAfterSeconds.map(JSONValue.int) ?? .null,
+            "latencyMs": spec.latencyMs.map(JSONValue.int) ?? .null,
+            "remaining": rule.remaining.map(JSONValue.int) ?? .null,
+            "fraction": spec.fraction.map(JSONValue.double) ?? .null, "fired": .int(rule.fired),
+        ]
+    }
+
+    static func json(_ delivery: WebhookDispatcher.Delivery) -> JSONValue {
+        [
+            "id": .string(delivery.event.id), "type": .string(delivery.event.type),
+            "state": .string(delivery.state.rawValue),
+            "attempts": .array(
+                delivery.attempts.map { attempt in
+                    [
+                        "at": .date(attempt.at), "status": attempt.status.map(JSONValue.int) ?? .null,
+                        "error": .optional(attempt.error),
+                    ]
+                }),
+        ]
+    }
+}
