@@ -53,11 +53,13 @@ public struct AssetOrigin: Sendable, Hashable, CustomStringConvertible {
         isLoopbackOrigin ? address.isLoopback : address.isPublicUnicast
     }
 
-    /// Resolves the host and checks every address against ``permits(_:)``; all must pass, since the transport may
+    /// The host to resolve (IPv6 brackets removed).
+    var resolvableHost: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
+
+    /// Checks every address the host resolved to against ``permits(_:)``; all must pass, since the transport may
     /// connect to any of them.
-    func checkResolvedAddresses() async throws(AssetMirrorFailure) {
-        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        let addresses = try await IPAddress.resolve(host: bare)
+    func check(resolved addresses: [IPAddress]) throws(AssetMirrorFailure) {
+        guard !addresses.isEmpty else { throw .resolution }
         guard addresses.allSatisfy(permits) else { throw .forbiddenAddress }
     }
 

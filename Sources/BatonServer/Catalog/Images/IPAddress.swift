@@ -78,15 +78,13 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Resolves `host` (a name or a literal) to every address the system resolver returns, off the cooperative
-    /// thread pool (`getaddrinfo` blocks). Throws ``AssetMirrorFailure`` `.resolution` when nothing resolves.
-    static func resolve(host: String) async throws(AssetMirrorFailure) -> [IPAddress] {
+    /// Resolves `host` (a name or a literal) to every address the system resolver returns (none when it fails),
+    /// off the cooperative thread pool (`getaddrinfo` blocks).
+    @Sendable public static func systemResolve(_ host: String) async -> [IPAddress] {
         if let literal = IPAddress(literal: host) { return [literal] }
-        let addresses = await withCheckedContinuation { (continuation: CheckedContinuation<[IPAddress], Never>) in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<[IPAddress], Never>) in
             DispatchQueue.global().async { continuation.resume(returning: blockingResolve(host)) }
         }
-        guard !addresses.isEmpty else { throw .resolution }
-        return addresses
     }
 
     private static func blockingResolve(_ host: String) -> [IPAddress] {

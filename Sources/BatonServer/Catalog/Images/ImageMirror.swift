@@ -33,13 +33,17 @@ public struct ImageMirror: Sendable {
     let store: any Store
     let maxImageBytes: Int
     let timeout: Duration
+    let resolve: @Sendable (String) async -> [IPAddress]
 
     /// Creates a mirror. Give it a transport whose own response limit is near `maxImageBytes` (for
-    /// ``CurlTransport``, `maxResponseBytes`), so an oversized body is cut off while downloading.
+    /// ``CurlTransport``, `maxResponseBytes`), so an oversized body is cut off while downloading. `resolve` is
+    /// the system resolver unless a test injects DNS answers.
     public init(
         origin: AssetOrigin, apiKey: Secret, transport: any HTTPTransport, store: any Store, maxImageBytes: Int,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        resolve: @escaping @Sendable (String) async -> [IPAddress] = IPAddress.systemResolve
     ) {
+        self.resolve = resolve
         self.origin = origin
         self.apiKey = apiKey
         self.transport = transport
@@ -50,7 +54,7 @@ public struct ImageMirror: Sendable {
 
     /// Checks that the asset origin resolves only to addresses its policy permits; run before a batch of downloads.
     public func checkOrigin() async throws(AssetMirrorFailure) {
-        try await origin.checkResolvedAddresses()
+        try origin.check(resolved: await resolve(origin.resolvableHost))
     }
 
     /// Downloads, checks and stores the asset `assetID` of catalog item `itemID`.
