@@ -130,11 +130,11 @@ struct CatalogHarness {
 
 /// Runs `body` with a started harness, shutting it down afterwards.
 func withCatalogHarness(
-    maxImageBytes: Int = 1 << 20,
+    maxImageBytes: Int = 1 << 20, assetOrigin: String? = nil,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in throw CancellationError() },
     _ body: (CatalogHarness) async throws -> Void
 ) async throws {
-    let harness = try await CatalogHarness.start(maxImageBytes: maxImageBytes, sleep: sleep)
+    let harness = try await CatalogHarness.start(maxImageBytes: maxImageBytes, assetOrigin: assetOrigin, sleep: sleep)
     do {
         try await body(harness)
         await harness.shutdown()
