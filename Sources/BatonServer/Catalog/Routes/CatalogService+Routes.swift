@@ -18,10 +18,15 @@ extension CatalogService {
     @Sendable
     public func catalogResponse(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()
-        let cards = try await cards(for: user, now: now())
-        var response = try HTTPResponse.json(CatalogResponseBody(items: cards))
-        response.headers.set("cache-control", "no-store")
-        return response
+        let now = now()
+        var body = Array(#"{"items":[]}"#.utf8)
+        if let catalog = cache.catalog, !catalog.publication.isExpired(at: now) {
+            let evidence = await evidence(for: user, now: now)
+            body = catalog.projection.responseBody(
+                publication: catalog.publication, evidence: evidence, now: now, policy: policy)
+        }
+        return HTTPResponse(
+            status: 200, headers: ["content-type": "application/json", "cache-control": "no-store"], body: body)
     }
 
     /// `GET /assets/{file}`: a mirrored image at its neutral name `<sha256>.<ext>`, with long-lived immutable

@@ -39,21 +39,19 @@ public struct CatalogService: CatalogProjection {
     public func cards(for user: AuthenticatedUser, now: Date) async throws -> [CatalogCard] {
         guard let catalog = cache.catalog, !catalog.publication.isExpired(at: now) else { return [] }
         let evidence = await evidence(for: user, now: now)
-        let publication = catalog.publication
-        return publication.items.compactMap { item in
-            resolveCatalogCard(item: item, publication: publication, evidence: evidence, now: now, policy: policy)
-        }
+        return catalog.projection.cards(publication: catalog.publication, evidence: evidence, now: now, policy: policy)
     }
 
     public func handoff(for user: AuthenticatedUser, catalogItemID: String, now: Date) async throws -> MobileHandoff? {
-        guard let catalog = cache.catalog, let item = catalog.item(id: catalogItemID) else { return nil }
+        guard let catalog = cache.catalog else { return nil }
         let evidence = await evidence(for: user, now: now)
-        return resolveCatalogCard(
-            item: item, publication: catalog.publication, evidence: evidence, now: now, policy: policy)?.handoff
+        return catalog.projection.card(
+            itemID: catalogItemID, publication: catalog.publication, evidence: evidence, now: now, policy: policy)?
+            .handoff
     }
 
     /// The user's evidence; a provider error counts as no evidence (fail safe: `neutral_only`).
-    private func evidence(for user: AuthenticatedUser, now: Date) async -> ServiceStateEvidence? {
+    func evidence(for user: AuthenticatedUser, now: Date) async -> ServiceStateEvidence? {
         guard let evidence = try? await evidenceProvider.evidence(for: user, now: now) else { return nil }
         // Evidence about someone else is no evidence about this user.
         return evidence.userID == user.id ? evidence : nil

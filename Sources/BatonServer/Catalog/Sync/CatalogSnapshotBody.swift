@@ -46,31 +46,25 @@ public struct LoadedCatalog: Sendable {
     public let fetchedAt: Date
     /// How many items have a mirrored image.
     public let mirroredItemCount: Int
-    /// Items by id, for the share check.
-    let indexByID: [String: Int]
+    /// The user-independent half of the projection.
+    let projection: CatalogProjectionIndex
     let body: CatalogSnapshotBody
 
     init(body: CatalogSnapshotBody, etag: String?, fetchedAt: Date, publicOrigin: String) {
         var publication = body.publication
         var mirrored = 0
-        var index: [String: Int] = [:]
         let base = publicOrigin.hasSuffix("/") ? String(publicOrigin.dropLast()) : publicOrigin
         for position in publication.items.indices {
-            let item = publication.items[position]
-            if let assetID = item.imageAssetID, let image = body.images[assetID] {
+            if let assetID = publication.items[position].imageAssetID, let image = body.images[assetID] {
                 publication.items[position].mirroredImageURL = "\(base)/assets/\(image.fileName)"
                 mirrored += 1
             }
-            if index[item.id] == nil { index[item.id] = position }
         }
         self.publication = publication
         self.etag = etag
         self.fetchedAt = fetchedAt
         self.mirroredItemCount = mirrored
-        self.indexByID = index
+        self.projection = CatalogProjectionIndex(publication: publication)
         self.body = body
     }
-
-    /// The item with `id`, if the publication has one.
-    public func item(id: String) -> CatalogItem? { indexByID[id].map { publication.items[$0] } }
 }

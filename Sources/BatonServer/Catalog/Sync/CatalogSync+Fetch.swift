@@ -100,22 +100,16 @@ extension CatalogSync {
         var images: [String: MirroredImage] = [:]
         var rejected = 0
         var done = 0
-        try await withThrowingTaskGroup(of: (String, MirroredImage?).self) { group in
-            var pending = assetIDs[...]
-            func addNext() {
-                guard let assetID = pending.popFirst() else { return }
-                let itemID = itemOf[assetID] ?? ""
-                group.addTask {
-                    do {
-                        return (assetID, try await mirror.mirror(assetID: assetID, itemID: itemID, now: now))
-                    } catch {
-                        return (assetID, nil)
-                    }
+        try await withThrowingTaskGroup(of: MirrorResult.self) { group in
+            var next = 0
+            while next < min(configuration.imageConcurrency, assetIDs.count) {
+                group.addTask { [assetID = assetIDs[next], itemID = itemOf[assetIDs[next]] ?? ""] in
+                    await MirrorResult(assetID: assetID, itemID: itemID, mirror: mirror, now: now)
                 }
+                next += 1
             }
-            for _ in 0..<configuration.imageConcurrency { addNext() }
-            while let (assetID, image) = try await group.next() {
-                if let image { images[assetID] = image } else { rejected += 1 }
+            while let result = try await group.next() {
+                if let image = result.image { images[result.assetID] = image } else { rejected += 1 }
                 done += 1
                 statusBox.withLock { $0.imagesDone = done }
                 if done % step == 0 || done == assetIDs.count {
@@ -125,7 +119,12 @@ extension CatalogSync {
                         throw CatalogSyncFailure(code: "lease_lost")
                     }
                 }
-                addNext()
+                if next < assetIDs.count {
+                    group.addTask { [assetID = assetIDs[next], itemID = itemOf[assetIDs[next]] ?? ""] in
+                        await MirrorResult(assetID: assetID, itemID: itemID, mirror: mirror, now: now)
+                    }
+                    next += 1
+                }
             }
         }
         statusBox.withLock {
@@ -138,5 +137,16 @@ extension CatalogSync {
     static func distinctAssetIDs(_ items: [CatalogItem]) -> [String] {
         var seen = Set<String>()
         return items.compactMap(\.imageAssetID).filter { seen.insert($0).inserted }
+    }
+}
+
+/// One image's result inside the mirroring task group.
+private struct MirrorResult: Sendable {
+    let assetID: String
+    let image: MirroredImage?
+
+    init(assetID: String, itemID: String, mirror: ImageMirror, now: Date) async {
+        self.assetID = assetID
+        self.image = try? await mirror.mirror(assetID: assetID, itemID: itemID, now: now)
     }
 }
