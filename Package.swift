@@ -44,6 +44,9 @@ let package = Package(
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        // `scripts/bench-catalog`: projection and sync timings (release build).
+        .executableTarget(
+            name: "BatonCatalogBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
