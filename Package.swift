@@ -44,6 +44,7 @@ let package = Package(
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
         // `scripts/bench-catalog`: projection and sync timings (release build).
         .executableTarget(
             name: "BatonCatalogBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),

@@ -38,7 +38,8 @@ public enum RetryDecision: Sendable, Hashable {
     public static func retryAfterSeconds(_ value: String, now: Date) -> Int? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            return Int(trimmed.prefix(9)).map { trimmed.count > 9 ? Int(Int32.max) : $0 }
+            // Anything longer than nine digits is clamped rather than overflowing.
+            return trimmed.count > 9 ? Int(Int32.max) : Int(trimmed)
         }
         guard let date = parseIMFFixdate(trimmed) else { return nil }
         return max(0, Int(date.timeIntervalSince(now).rounded(.up)))

@@ -11,10 +11,12 @@ import Foundation
 public struct SensitiveURL: Sendable, Hashable, Decodable {
     private let value: String
 
-    /// Wraps `string` if it is an absolute `https` URL (or, with `allowingSchemes`, one of those schemes).
+    /// Wraps `string` if it is an absolute `https` URL (or, with `allowingSchemes`, one of those schemes; loopback
+    /// `http` also passes where ``URLPolicy`` allows it).
     public init?(_ string: String, allowingSchemes schemes: Set<String> = ["https"]) {
-        guard let scheme = Self.scheme(of: string), schemes.contains(scheme),
-            Self.host(of: string)?.isEmpty == false
+        guard let scheme = Self.scheme(of: string), let host = Self.host(of: string), !host.isEmpty,
+            schemes.contains(scheme)
+                || (schemes.contains("https") && URLPolicy.acceptsAsSecure(scheme: scheme, host: host))
         else { return nil }
         self.value = string
     }

@@ -1,15 +1,15 @@
 /// A plain, non-secret `https` URL (a neutral page, a policy link, a mirrored image), kept exactly as given.
 ///
 /// Valid when it splits strictly (see ``RawURLComponents``), its scheme is `https` (ASCII case-insensitive), its
-/// host is non-empty and it has no userinfo. Journey URLs are not this type: they are ``SensitiveURL``.
+/// host is non-empty and it has no userinfo. (Loopback `http` passes too, but only where ``URLPolicy`` allows it.) Journey URLs are not this type: they are ``SensitiveURL``.
 public struct HTTPSURL: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The URL as given.
     public let string: String
 
     /// Validates `string`; `nil` unless it is an absolute `https` URL with a host and no userinfo.
     public init?(_ string: String) {
-        guard let parts = RawURLComponents(string), parts.normalizedScheme == "https", !parts.host.isEmpty,
-            parts.userinfo == nil
+        guard let parts = RawURLComponents(string), !parts.host.isEmpty, parts.userinfo == nil,
+            URLPolicy.acceptsAsSecure(scheme: parts.normalizedScheme, host: parts.normalizedHost)
         else { return nil }
         self.string = string
     }

@@ -126,3 +126,13 @@ public protocol Store: Sendable {
     /// Closes connections and stops the store's threads. Later calls throw ``StoreError/Code/closed``.
     func close() async
 }
+
+extension Store {
+    /// How long idempotency records are kept (CONTRACTS.md §2): 24 hours.
+    public static var idempotencyRetention: TimeInterval { 24 * 60 * 60 }
+
+    /// ``purgeIdempotency(now:retention:)`` with the contract's 24-hour retention.
+    public func purgeIdempotency(now: Date) async throws -> IdempotencyPurge {
+        try await purgeIdempotency(now: now, retention: Self.idempotencyRetention)
+    }
+}

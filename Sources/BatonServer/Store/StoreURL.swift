@@ -47,3 +47,9 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreURL: CustomReflectable, CustomDebugStringConvertible {
+    /// `dump` and debuggers see only the redacted description.
+    public var customMirror: Mirror { Mirror(self, children: ["url": description], displayStyle: .struct) }
+    public var debugDescription: String { "StoreURL(\(description))" }
+}

@@ -17,17 +17,22 @@ final class SQLStore<Engine: SQLEngine>: Store {
     ) async throws -> IdempotencyClaim {
         let lockRows = dialect.lockRows
         let engineName = dialect.engine
+        let insert: @Sendable (any SQLSession) throws(StoreError) -> Bool = { session throws(StoreError) in
+            try !session.query(
+                """
+                INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
+                    lease_expires_at, created_at, updated_at)
+                VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
+                ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
+                """, [.text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now)]
+            ).isEmpty
+        }
+        // Fast path, the common case: a new key is one atomic statement, no explicit transaction.
+        if try await engine.write("claim", transaction: false, insert) { return .claimed }
         return try await engine.write("claim", transaction: true) { session throws(StoreError) in
             // A concurrent `release` can delete the row between the insert and the read; then insert again.
             for _ in 0..<3 {
-                let inserted = try session.query(
-                    """
-                    INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
-                        lease_expires_at, created_at, updated_at)
-                    VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
-                    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
-                    """, [.text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now)])
-                if !inserted.isEmpty { return .claimed }
+                if try insert(session) { return .claimed }
                 let rows = try session.query(
                     "SELECT \(StoreRows.idempotencyColumns) FROM idempotency_records"
                         + " WHERE user_id = $1 AND idempotency_key = $2\(lockRows)", [.text(user), .text(key)])

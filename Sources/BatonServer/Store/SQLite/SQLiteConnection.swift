@@ -7,6 +7,7 @@ private import CSQLite
 final class SQLiteConnection: SQLSession {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    private static let transactionControl: Set<String> = ["BEGIN IMMEDIATE", "BEGIN", "COMMIT", "ROLLBACK"]
 
     /// Opens `path` (created if missing unless `readOnly`), sets WAL (writer) and `busy_timeout`.
     init(path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32) throws(StoreError) {
@@ -32,6 +33,11 @@ final class SQLiteConnection: SQLSession {
 
     func execute(_ sql: String) throws(StoreError) {
         guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "execute") }
+        // Transaction control runs on every write: keep it prepared like any other statement.
+        if Self.transactionControl.contains(sql) {
+            _ = try query(sql, [])
+            return
+        }
         try check(sqlite3_exec(handle, sql, nil, nil, nil), "execute")
     }
 
