@@ -52,7 +52,8 @@ public struct CatalogPipeline: Sendable {
         sync = CatalogSync(
             configuration: CatalogSync.Configuration(
                 apiOrigin: chia.apiOrigin, apiKey: chia.apiKey, publicOrigin: configuration.server.publicOrigin,
-                schedule: CatalogSyncSchedule(interval: chia.syncInterval), requestTimeout: timeout),
+                schedule: CatalogSyncSchedule(interval: chia.syncInterval), requestTimeout: timeout,
+                allowsLoopbackHTTP: configuration.allowsLoopbackHTTP),
             store: store, transport: transport, mirror: mirror, cache: cache, environment: environment,
             onEvent: onEvent)
         service = CatalogService(

@@ -52,3 +52,37 @@ extension CatalogSyncOutcome {
         return (count, withImage, rejected) == (items, itemsWithImage, imagesRejected)
     }
 }
+
+/// Development against the sandbox: everything is plain http on 127.0.0.1, accepted only because the pipeline
+/// was configured with `allowsLoopbackHTTP`.
+@Suite("Catalog in development mode")
+struct CatalogDevelopmentModeTests {
+    @Test func loopbackHTTPIsAcceptedOnlyWhenTheConfigurationAllowsIt() async throws {
+        try await withCatalogHarness(development: true) { harness in
+            _ = await harness.sync.syncOnce()
+            // The request runs in a task of its own, with no URLPolicy in scope: the pipeline applies its own.
+            let cards = try await Task.detached {
+                try await harness.service.cards(for: AuthenticatedUser(id: "alice"), now: harness.clock.now)
+            }.value
+            #expect(cards.map(\.id) == ["cat_weight_care", "cat_skin_consult"])
+            let image = try #require(cards.first?.image.url.string)
+            #expect(image.hasPrefix(developmentPublicOrigin + "/assets/") && image.hasSuffix(".png"))
+            guard case .neutralOnly(let neutral) = cards[1].handoff else {
+                Issue.record("expected neutral_only")
+                return
+            }
+            #expect(neutral.url.string == harness.sandbox.chiaOrigin + "/c/skin-consult")
+
+            // The same stored publication, loaded by an instance not in development mode, shows nothing.
+            let stored = try #require(try await harness.store.latestCatalogSnapshot())
+            let strict = LoadedCatalog(
+                body: try CatalogSnapshotBody.decode(stored.body), etag: stored.etag, fetchedAt: stored.fetchedAt,
+                publicOrigin: developmentPublicOrigin)
+            #expect(
+                strict.projection.cards(
+                    publication: strict.publication, evidence: nil, now: harness.clock.now,
+                    policy: CatalogDecisionPolicy()
+                ).isEmpty)
+        }
+    }
+}

@@ -7,8 +7,11 @@ import Testing
 
 @testable import BatonServer
 
-/// The public origin the tests project with (https: CatalogCard requires it until BatonCore allows loopback http).
+/// The public origin the tests project with.
 let testPublicOrigin = "https://partner.example"
+
+/// The public origin of a development backend (`baton serve --sandbox`).
+let developmentPublicOrigin = "http://127.0.0.1:8080"
 
 /// A jitter source tests set by hand.
 final class FixedJitter: Sendable {
@@ -39,23 +42,25 @@ struct CatalogHarness {
     }
 
     static func start(
-        maxImageBytes: Int = 1 << 20, assetOrigin: String? = nil,
+        maxImageBytes: Int = 1 << 20, assetOrigin: String? = nil, development: Bool = false,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in throw CancellationError() }
     ) async throws -> CatalogHarness {
         let clock = ManualClock()
         let sandbox = try await ProviderSandbox.start(configuration: .generated(clock: .manual(clock)))
         // Neutral URLs on https, so cards are renderable under the current BatonCore (https only).
-        await sandbox.chia.publish(items: ChiaFixtures.items(origin: "https://chia.example"), lifetime: 3600)
+        // Production-like: neutral URLs on https. Development: the sandbox's own http://127.0.0.1 fixtures.
+        await sandbox.chia.publish(
+            items: development ? nil : ChiaFixtures.items(origin: "https://chia.example"), lifetime: 3600)
         let database = try TestDatabase(.sqlite)
         let store = try await database.open()
         return try await CatalogHarness(
             sandbox: sandbox, clock: clock, database: database, store: store, maxImageBytes: maxImageBytes,
-            assetOrigin: assetOrigin, sleep: sleep)
+            assetOrigin: assetOrigin, development: development, sleep: sleep)
     }
 
     private init(
         sandbox: ProviderSandbox, clock: ManualClock, database: TestDatabase, store: any Store, maxImageBytes: Int,
-        assetOrigin: String?, sleep: @escaping @Sendable (Duration) async throws -> Void
+        assetOrigin: String?, development: Bool, sleep: @escaping @Sendable (Duration) async throws -> Void
     ) async throws {
         self.sandbox = sandbox
         self.clock = clock
@@ -72,8 +77,9 @@ struct CatalogHarness {
         sync = CatalogSync(
             configuration: CatalogSync.Configuration(
                 apiOrigin: sandbox.chiaOrigin, apiKey: sandbox.configuration.chiaAPIKey,
-                publicOrigin: testPublicOrigin, schedule: CatalogSyncSchedule(interval: interval),
-                instanceID: "instance-a"),
+                publicOrigin: development ? developmentPublicOrigin : testPublicOrigin,
+                schedule: CatalogSyncSchedule(interval: interval), instanceID: "instance-a",
+                allowsLoopbackHTTP: development),
             store: store, transport: transport, mirror: mirror, cache: cache,
             environment: CatalogSync.Environment(
                 now: { clock.now }, jitter: { jitter.next() }, sleep: sleep),
@@ -130,11 +136,12 @@ struct CatalogHarness {
 
 /// Runs `body` with a started harness, shutting it down afterwards.
 func withCatalogHarness(
-    maxImageBytes: Int = 1 << 20, assetOrigin: String? = nil,
+    maxImageBytes: Int = 1 << 20, assetOrigin: String? = nil, development: Bool = false,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in throw CancellationError() },
     _ body: (CatalogHarness) async throws -> Void
 ) async throws {
-    let harness = try await CatalogHarness.start(maxImageBytes: maxImageBytes, assetOrigin: assetOrigin, sleep: sleep)
+    let harness = try await CatalogHarness.start(
+        maxImageBytes: maxImageBytes, assetOrigin: assetOrigin, development: development, sleep: sleep)
     do {
         try await body(harness)
         await harness.shutdown()

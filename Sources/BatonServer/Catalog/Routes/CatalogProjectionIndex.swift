@@ -19,6 +19,9 @@ struct CatalogProjectionIndex: Sendable {
         var disclosureRenderable: Bool
     }
 
+    /// Whether loopback `http` URLs count as secure for this publication (development against the sandbox only;
+    /// applied as ``URLPolicy`` around every decision, whatever task the request runs in).
+    let allowsLoopbackHTTP: Bool
     /// One representative item per decision class.
     private(set) var representatives: [CatalogItem] = []
     /// Per visible item, in catalog order: its class, its two possible cards and their JSON.
@@ -29,7 +32,12 @@ struct CatalogProjectionIndex: Sendable {
     private var shareJSON: [[UInt8]?] = []
     private var entryByItemID: [String: Int] = [:]
 
-    init(publication: CatalogPublication) {
+    init(publication: CatalogPublication, allowsLoopbackHTTP: Bool = false) {
+        self.allowsLoopbackHTTP = allowsLoopbackHTTP
+        URLPolicy.$allowsLoopbackHTTP.withValue(allowsLoopbackHTTP) { build(publication) }
+    }
+
+    private mutating func build(_ publication: CatalogPublication) {
         var classes: [DecisionKey: Int] = [:]
         let encoder = HTTPResponse.defaultEncoder
         for item in publication.items where item.status == CatalogItem.publishedStatus {
@@ -68,9 +76,12 @@ struct CatalogProjectionIndex: Sendable {
     private func modes(
         publication: CatalogPublication, evidence: ServiceStateEvidence?, now: Date, policy: CatalogDecisionPolicy
     ) -> [MobileHandoff.Mode?] {
-        representatives.map { item in
-            resolveCatalogHandoff(item: item, publication: publication, evidence: evidence, now: now, policy: policy)
-                .mode
+        URLPolicy.$allowsLoopbackHTTP.withValue(allowsLoopbackHTTP) {
+            representatives.map { item in
+                resolveCatalogHandoff(
+                    item: item, publication: publication, evidence: evidence, now: now, policy: policy
+                ).mode
+            }
         }
     }
 
@@ -122,9 +133,11 @@ struct CatalogProjectionIndex: Sendable {
     ) -> CatalogCard? {
         guard let entry = entryByItemID[itemID] else { return nil }
         let item = representatives[classOfEntry[entry]]
-        switch resolveCatalogHandoff(item: item, publication: publication, evidence: evidence, now: now, policy: policy)
-            .mode
-        {
+        let mode = URLPolicy.$allowsLoopbackHTTP.withValue(allowsLoopbackHTTP) {
+            resolveCatalogHandoff(item: item, publication: publication, evidence: evidence, now: now, policy: policy)
+                .mode
+        }
+        switch mode {
         case nil: return nil
         case .neutralOnly: return neutralCards[entry]
         case .shareOrNeutral: return shareCards[entry]

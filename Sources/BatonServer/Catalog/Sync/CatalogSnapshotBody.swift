@@ -50,7 +50,10 @@ public struct LoadedCatalog: Sendable {
     let projection: CatalogProjectionIndex
     let body: CatalogSnapshotBody
 
-    init(body: CatalogSnapshotBody, etag: String?, fetchedAt: Date, publicOrigin: String) {
+    init(
+        body: CatalogSnapshotBody, etag: String?, fetchedAt: Date, publicOrigin: String,
+        allowsLoopbackHTTP: Bool = false
+    ) {
         var publication = body.publication
         var mirrored = 0
         let base = publicOrigin.hasSuffix("/") ? String(publicOrigin.dropLast()) : publicOrigin
@@ -64,7 +67,8 @@ public struct LoadedCatalog: Sendable {
         self.etag = etag
         self.fetchedAt = fetchedAt
         self.mirroredItemCount = mirrored
-        self.projection = CatalogProjectionIndex(publication: publication)
+        self.projection = CatalogProjectionIndex(
+            publication: publication, allowsLoopbackHTTP: allowsLoopbackHTTP)
         self.body = body
     }
 }

@@ -73,7 +73,8 @@ extension CatalogSync {
             throw CatalogSyncFailure(code: "store")
         }
         let loaded = LoadedCatalog(
-            body: body, etag: etag, fetchedAt: fetchedAt, publicOrigin: configuration.publicOrigin)
+            body: body, etag: etag, fetchedAt: fetchedAt, publicOrigin: configuration.publicOrigin,
+            allowsLoopbackHTTP: configuration.allowsLoopbackHTTP)
         cache.replace(with: loaded)
         return loaded
     }

@@ -36,13 +36,17 @@ public actor CatalogSync {
         public var requestTimeout: Duration
         /// Images downloaded at once.
         public var imageConcurrency: Int
+        /// Development against the sandbox: loopback `http` neutral, policy and image URLs count as secure (the
+        /// configuration's `allowsLoopbackHTTP`; see ``URLPolicy``). Never set in production.
+        public var allowsLoopbackHTTP: Bool
 
         /// Creates a configuration; the lease lasts two intervals plus a minute unless told otherwise.
         public init(
             apiOrigin: String, apiKey: Secret, publicOrigin: String, schedule: CatalogSyncSchedule,
             leaseDuration: TimeInterval? = nil, instanceID: String = "baton-\(UUID().uuidString.lowercased())",
-            requestTimeout: Duration = .seconds(30), imageConcurrency: Int = 8
+            requestTimeout: Duration = .seconds(30), imageConcurrency: Int = 8, allowsLoopbackHTTP: Bool = false
         ) {
+            self.allowsLoopbackHTTP = allowsLoopbackHTTP
             self.apiOrigin = apiOrigin.hasSuffix("/") ? String(apiOrigin.dropLast()) : apiOrigin
             self.apiKey = apiKey
             self.publicOrigin = publicOrigin
@@ -208,7 +212,7 @@ public actor CatalogSync {
         cache.replace(
             with: LoadedCatalog(
                 body: body, etag: snapshot.etag, fetchedAt: snapshot.fetchedAt,
-                publicOrigin: configuration.publicOrigin))
+                publicOrigin: configuration.publicOrigin, allowsLoopbackHTTP: configuration.allowsLoopbackHTTP))
     }
 
     private func record(_ outcome: CatalogSyncOutcome) {
