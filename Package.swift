@@ -47,6 +47,9 @@ let package = Package(
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
         .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
         .executableTarget(name: "BatonBench", dependencies: ["BatonHTTP"]),
+        // `scripts/bench-catalog`: projection and sync timings (release build).
+        .executableTarget(
+            name: "BatonCatalogBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),

@@ -89,7 +89,8 @@ public struct WebhookEventRecord: Sendable, Hashable {
 
 /// The last catalog publication fetched from Chia, as its JSON body and ETag.
 public struct CatalogSnapshot: Sendable, Hashable {
-    /// The catalog JSON exactly as fetched.
+    /// The catalog as the sync keeps it: the fetched publication and its mirrored images (format owned by
+    /// `CatalogSync`; the store treats it as opaque bytes).
     public var body: [UInt8]
     /// The `ETag` to send as `If-None-Match` next time.
     public var etag: String?
@@ -104,7 +105,7 @@ public struct CatalogSnapshot: Sendable, Hashable {
     }
 }
 
-/// Metadata of a catalog image mirrored to `/assets/<sha256>.<ext>`; the bytes live on disk.
+/// Metadata of a catalog image mirrored to `/assets/<sha256>.<ext>`; the bytes are ``Store/assetBytes(sha256:)``.
 public struct MirroredAsset: Sendable, Hashable {
     /// Chia's asset id.
     public var assetID: String

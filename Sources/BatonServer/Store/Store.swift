@@ -105,6 +105,13 @@ public protocol Store: Sendable {
     /// A mirrored asset whose bytes hash to `sha256` (for serving `/assets/<sha256>.<ext>`).
     func mirroredAsset(sha256: String) async throws -> MirroredAsset?
 
+    /// Stores the bytes whose SHA-256 hex is `sha256`, unless they are already stored (content-addressed: the
+    /// caller has hashed them). In the database so every instance sharing it can serve them.
+    func saveAssetBytes(sha256: String, bytes: [UInt8], now: Date) async throws
+
+    /// The bytes stored under `sha256`, if any.
+    func assetBytes(sha256: String) async throws -> [UInt8]?
+
     // MARK: Job leases
 
     /// Takes or renews the lease on `job` for `owner` until `until`, if it is free, lapsed at or before `now`,

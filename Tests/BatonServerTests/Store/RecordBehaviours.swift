@@ -107,6 +107,13 @@ enum RecordBehaviours {
             try await store.saveMirroredAsset(replaced)
             #expect(try await store.mirroredAsset(assetID: "asset_1") == replaced)
             #expect(try await store.mirroredAsset(sha256: sha) == nil)
+
+            #expect(try await store.assetBytes(sha256: sha) == nil)
+            let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
+            try await store.saveAssetBytes(sha256: sha, bytes: bytes, now: at(5))
+            // Content-addressed: a second save under the same hash keeps the first bytes.
+            try await store.saveAssetBytes(sha256: sha, bytes: [1], now: at(6))
+            #expect(try await store.assetBytes(sha256: sha) == bytes)
         }
     }
 

@@ -52,7 +52,11 @@ enum SQLSchema {
                 """,
                 "CREATE INDEX mirrored_assets_sha256 ON mirrored_assets (sha256)",
                 "CREATE TABLE job_leases (job TEXT PRIMARY KEY, owner TEXT NOT NULL, lease_expires_at BIGINT NOT NULL)",
-            ]
+            ],
+            // 2: mirrored image bytes, content-addressed, shared by every instance.
+            [
+                "CREATE TABLE asset_blobs (sha256 TEXT PRIMARY KEY, bytes \(blob) NOT NULL, stored_at BIGINT NOT NULL)"
+            ],
         ]
     }
 

@@ -50,6 +50,22 @@ extension SQLStore {
         try await mirroredAsset(where: "sha256", equals: sha256, operation: "mirroredAssetBySHA256")
     }
 
+    func saveAssetBytes(sha256: String, bytes: [UInt8], now: Date) async throws {
+        try await engine.write("saveAssetBytes", transaction: false) { db throws(StoreError) in
+            _ = try db.query(
+                "INSERT INTO asset_blobs (sha256, bytes, stored_at) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING",
+                [.text(sha256), .blob(bytes), .time(now)])
+        }
+    }
+
+    func assetBytes(sha256: String) async throws -> [UInt8]? {
+        let engineName = dialect.engine
+        return try await engine.read("assetBytes") { db throws(StoreError) in
+            let rows = try db.query("SELECT bytes FROM asset_blobs WHERE sha256 = $1", [.text(sha256)])
+            return try decode("assetBytes", engineName) { try rows.first.map { try $0.blob(0) } }
+        }
+    }
+
     private func mirroredAsset(
         where column: String, equals value: String, operation: String
     ) async throws

@@ -1,0 +1,104 @@
+import BatonCore
+import BatonHTTP
+import BatonSandbox
+import BatonServer
+import Foundation
+
+/// Catalog benchmarks (`scripts/bench-catalog`, release build):
+///
+/// 1. projection: ``CatalogService/cards(for:now:)`` for one user over a 10,000-item publication (goal < 20 ms),
+///    median of the runs, plus the whole `GET /v2/catalog` handler (projection + JSON);
+/// 2. sync: one full pass against the Chia sandbox over HTTP on 127.0.0.1 — catalog fetch, 1,000 distinct images
+///    downloaded, checked, hashed and stored (SQLite) — median of fresh runs, plus a `304` pass.
+@main
+@MainActor
+struct CatalogBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 50
+        let syncRuns = arguments.firstIndex(of: "--sync-runs").flatMap { Int(arguments[$0 + 1]) } ?? 3
+        let sandbox = try await ProviderSandbox.start(configuration: .generated())
+        let key = sandbox.configuration.chiaAPIKey
+        let assets = try BenchAssetOrigin(key: key)
+        defer { _ = assets }
+
+        // 1. Projection over 10,000 items (three fixture images shared, so the sync mirrors three).
+        let projectionItems = (0..<10_000).map {
+            item(index: $0, assetID: ["img_weight_care", "img_skin_consult"][$0 % 2])
+        }
+        await sandbox.chia.publish(items: projectionItems, lifetime: 3600)
+        let big = try await Pipeline.make(sandbox: sandbox, assetOrigin: sandbox.chiaOrigin)
+        var bigOutcome = CatalogSyncOutcome.skipped
+        let bigSync = try await ContinuousClock().measure { bigOutcome = await big.sync.syncOnce() }
+        let user = AuthenticatedUser(id: "bench_user")
+        var shown = 0
+        let projection = try await measure(runs: runs) {
+            shown = try await big.service.cards(for: user, now: Date()).count
+        }
+        var request = HTTPRequest(method: .get, path: "/v2/catalog")
+        request.attributes[AuthenticatedUserKey.self] = user
+        var bytes = 0
+        let handler = try await measure(runs: max(5, runs / 5)) {
+            bytes = try await big.service.catalogResponse(request).body.count
+        }
+        print("catalog projection: 10000 items, 1 user, \(shown) cards shown")
+        print("  sync + index build   \(ms(bigSync)) ms  (\(bigOutcome))")
+        print("  cards(for:now:)      median \(ms(projection.median)) ms  (min \(ms(projection.min)), \(runs) runs)")
+        print("  GET /v2/catalog      median \(ms(handler.median)) ms  (\(bytes) bytes of JSON)")
+        await big.close()
+
+        // 2. Sync of 1,000 items with 1,000 distinct images.
+        var syncTimes: [Duration] = []
+        var notModifiedTimes: [Duration] = []
+        var lastOutcome = ""
+        for run in 0..<syncRuns {
+            let items = (0..<1_000).map { item(index: $0, assetID: "bench_\(run)_\($0)") }
+            await sandbox.chia.publish(items: items, lifetime: 3600)
+            let pipeline = try await Pipeline.make(sandbox: sandbox, assetOrigin: assets.origin)
+            let clock = ContinuousClock()
+            var outcome = CatalogSyncOutcome.skipped
+            syncTimes.append(try await clock.measure { outcome = await pipeline.sync.syncOnce() })
+            lastOutcome = "\(outcome)"
+            notModifiedTimes.append(try await clock.measure { _ = await pipeline.sync.syncOnce() })
+            await pipeline.close()
+        }
+        let sync = Summary(syncTimes)
+        print("catalog sync: 1000 items, 1000 distinct images, SQLite store, \(syncRuns) fresh runs (\(lastOutcome))")
+        print("  full pass            median \(ms(sync.median)) ms  (min \(ms(sync.min)))")
+        print("  304 pass             median \(ms(Summary(notModifiedTimes).median)) ms")
+        await assets.server.shutdown(grace: .seconds(1))
+        await sandbox.shutdown()
+    }
+
+    static func item(index: Int, assetID: String) -> CatalogItem {
+        var item = ChiaFixtures.items(neutralOrigin: "https://chia.example")[index % 2]
+        item.id = "cat_\(index)"
+        item.imageAssetID = assetID
+        item.regions = index % 5 == 0 ? ["DE"] : ["US", "GB"]
+        return item
+    }
+
+    static func measure(runs: Int, _ body: () async throws -> Void) async throws -> Summary {
+        let clock = ContinuousClock()
+        try await body()  // warm up
+        var times: [Duration] = []
+        for _ in 0..<runs { times.append(try await clock.measure { try await body() }) }
+        return Summary(times)
+    }
+
+    static func ms(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return String(format: "%.2f", value)
+    }
+}
+
+struct Summary {
+    let median: Duration
+    let min: Duration
+
+    init(_ times: [Duration]) {
+        let sorted = times.sorted()
+        median = sorted[sorted.count / 2]
+        min = sorted[0]
+    }
+}

@@ -1,0 +1,90 @@
+import BatonCore
+import BatonHTTP
+import Foundation
+import Testing
+
+@testable import BatonServer
+
+/// The indexed projection must equal calling `resolveCatalogCard` on every item, for every user and instant.
+///
+/// Cross product of the conformance vectors (`Conformance/catalog-decision.v1.json`): every vector's item goes into
+/// one publication, and every vector's evidence, instant and policy is applied to all of them.
+@Suite("Catalog projection index")
+struct CatalogProjectionIndexTests {
+    struct Scenario: Sendable {
+        let now: Date
+        let publication: CatalogPublication
+        let evidence: ServiceStateEvidence?
+        let policy: CatalogDecisionPolicy
+    }
+
+    static func load() throws -> (items: [CatalogItem], scenarios: [Scenario]) {
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root.deleteLastPathComponent()
+        }
+        let data = try Data(contentsOf: root.appendingPathComponent("Conformance/catalog-decision.v1.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let cases = try #require(document["cases"] as? [[String: Any]])
+        let decoder = RFC3339.jsonDecoder()
+        func decode<T: Decodable>(_ type: T.Type, _ value: Any) throws -> T {
+            try decoder.decode(
+                type, from: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]))
+        }
+        var items: [CatalogItem] = []
+        var scenarios: [Scenario] = []
+        for (index, entry) in cases.enumerated() {
+            var item = try decode(CatalogItem.self, entry["item"]!)
+            item.id = "\(item.id)-\(index)"
+            items.append(item)
+            var publicationObject = try #require(entry["publication"] as? [String: Any])
+            publicationObject["items"] = []
+            let publication = try decode(CatalogPublication.self, publicationObject)
+            let evidence = entry["evidence"] is NSNull ? nil : try decode(ServiceStateEvidence.self, entry["evidence"]!)
+            var policy = CatalogDecisionPolicy()
+            if let overrides = entry["policy"] as? [String: Any] {
+                if let ttl = overrides["evidenceTTL"] as? Double { policy.evidenceTTL = ttl }
+                if let skew = overrides["clockSkewTolerance"] as? Double { policy.clockSkewTolerance = skew }
+                if let versions = overrides["supportedSchemaVersions"] as? [Int] {
+                    policy.supportedSchemaVersions = Set(versions)
+                }
+            }
+            let now = try #require(RFC3339.date(from: entry["now"] as! String))
+            scenarios.append(Scenario(now: now, publication: publication, evidence: evidence, policy: policy))
+        }
+        return (items, scenarios)
+    }
+
+    @Test func theIndexDecidesExactlyAsTheDecisionFunctionDoesForEveryItem() throws {
+        let (items, scenarios) = try Self.load()
+        #expect(items.count >= 60)
+        var compared = 0
+        for scenario in scenarios {
+            var publication = scenario.publication
+            publication.items = items
+            let index = CatalogProjectionIndex(publication: publication)
+            let expected = items.compactMap {
+                resolveCatalogCard(
+                    item: $0, publication: publication, evidence: scenario.evidence, now: scenario.now,
+                    policy: scenario.policy)
+            }
+            let actual = index.cards(
+                publication: publication, evidence: scenario.evidence, now: scenario.now, policy: scenario.policy)
+            #expect(actual == expected)
+            let body = index.responseBody(
+                publication: publication, evidence: scenario.evidence, now: scenario.now, policy: scenario.policy)
+            #expect(body == Array(try HTTPResponse.defaultEncoder.encode(CatalogResponseBody(items: expected))))
+            for item in items {
+                let single = index.card(
+                    itemID: item.id, publication: publication, evidence: scenario.evidence, now: scenario.now,
+                    policy: scenario.policy)
+                let reference = resolveCatalogCard(
+                    item: item, publication: publication, evidence: scenario.evidence, now: scenario.now,
+                    policy: scenario.policy)
+                #expect(single == reference, "\(item.id)")
+                compared += 1
+            }
+        }
+        #expect(compared == items.count * scenarios.count)
+    }
+}
