@@ -4,7 +4,9 @@ import Foundation
 /// The `baton` command line: dispatches to a subcommand and returns the process exit code.
 public enum BatonCommandLine {
     /// Every subcommand, in the order `baton --help` lists them.
-    public static let subcommands: [any Subcommand] = [ParseReturnCommand(), ConformanceCommand()]
+    public static let subcommands: [any Subcommand] = [
+        ServeCommand(), TokenCommand(), ParseReturnCommand(), ConformanceCommand(),
+    ]
 
     /// Runs `baton` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {

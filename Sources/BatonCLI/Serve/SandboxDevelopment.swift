@@ -1,0 +1,52 @@
+import BatonCore
+import BatonSandbox
+import BatonServer
+import Foundation
+
+/// What `baton serve --sandbox` runs: the three provider simulators on PORT+1..+3 and a backend configured for them
+/// from the generated development secrets.
+enum SandboxDevelopment {
+    static let privueReturnURL = "https://app.example.com/kyc/done"
+    static let bbReturnURLs = ["https://app.example.com/bb-callback", "acmewallet://bb-callback"]
+
+    /// Starts the sandbox with the development secrets, its webhooks aimed at the backend on `host:port`.
+    static func startSandbox(secrets: DevelopmentSecrets, host: String, port: Int) async throws -> ProviderSandbox {
+        let env = secrets.environment
+        guard let privueHooks = env["BATON_PRIVUE_WEBHOOK_SECRET"].flatMap(WebhookSecret.init),
+            let bbHooks = env["BATON_BB_WEBHOOK_SECRET"].flatMap(WebhookSecret.init),
+            let chia = env["BATON_CHIA_API_KEY"], let privue = env["BATON_PRIVUE_API_KEY"],
+            let bb = env["BATON_BB_API_KEY"], let client = env["BATON_BB_CLIENT_ID"]
+        else { throw CLIFailure("\(DevelopmentSecrets.file) is incomplete; delete it to regenerate") }
+        let backend = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        let configuration = try SandboxConfiguration(
+            chiaAPIKey: Secret(chia), privueAPIKey: Secret(privue), bbAPIKey: Secret(bb), bbClientID: Secret(client),
+            privueWebhookSecret: privueHooks, bbWebhookSecret: bbHooks, privueReturnURLs: [privueReturnURL],
+            bbReturnURLs: bbReturnURLs, privueWebhookURL: backend + "/webhooks/privue",
+            bbWebhookURL: backend + "/webhooks/bb")
+        guard port + 3 <= 65_535 else { throw CLIFailure("--port must leave room for the sandbox on PORT+1..PORT+3") }
+        return try await ProviderSandbox.start(
+            configuration: configuration, ports: .consecutive(from: UInt16(port + 1)))
+    }
+
+    /// The backend configuration for a running sandbox, loaded through the same checks as a configuration file.
+    static func configuration(
+        sandbox: ProviderSandbox, secrets: DevelopmentSecrets, host: String, port: Int, database: String
+    ) throws(ConfigurationErrors) -> BackendConfiguration {
+        let object: [String: Any] = [
+            "development": ["allowLoopbackHTTP": true],
+            "server": ["host": host, "port": port, "publicOrigin": "http://127.0.0.1:\(port)"],
+            "database": database,
+            "chia": ["apiOrigin": sandbox.chiaOrigin, "assetOrigin": sandbox.chiaOrigin],
+            "privue": [
+                "apiOrigin": sandbox.privueOrigin, "returnURL": privueReturnURL, "workflows": ["merchant-onboarding"],
+            ],
+            "bb": [
+                "apiOrigin": sandbox.bbOrigin,
+                "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
+            ],
+            "apps": ["apple": ["appIDs": ["ABCDE12345.com.example.wallet"]]],
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return try BackendConfiguration.load(json: data, environment: secrets.environment)
+    }
+}

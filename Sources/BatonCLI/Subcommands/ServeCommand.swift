@@ -1,0 +1,127 @@
+import BatonCore
+import BatonHTTP
+import BatonSandbox
+import BatonServer
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `baton serve`: the partner backend, from a configuration file, or with `--sandbox` against the in-process
+/// provider simulators with generated development secrets and no configuration at all.
+struct ServeCommand: Subcommand {
+    let name = "serve"
+    let summary = "run the partner backend (--sandbox: with the provider simulators, no configuration needed)"
+    let synopsis = [
+        "baton serve [--config FILE] [--host 127.0.0.1] [--port 8080] [--database sqlite:PATH|postgres://…]",
+        "baton serve --sandbox [--host 127.0.0.1] [--port 8080] [--database …]",
+    ]
+    let options: [OptionSpec] = [
+        .value(
+            "--config", "FILE", help: "the JSON configuration (default ./baton.json); secrets come from BATON_* env"),
+        .flag("--sandbox", help: "run Chia, Privue and BB simulators on PORT+1..+3; state in ./.baton/"),
+        .value("--host", "HOST", help: "address to bind (overrides server.host)"),
+        .value("--port", "PORT", help: "port to bind (overrides server.port; --sandbox default 8080)"),
+        .value("--database", "URL", help: "sqlite:PATH or postgres://… (overrides database)"),
+    ]
+
+    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        var port: Int?
+        if let text = arguments.value("--port") {
+            guard let value = Int(text), (1...65_535).contains(value) else {
+                throw UsageError("--port must be a number from 1 to 65535")
+            }
+            port = value
+        }
+        let sandbox = arguments.flags.contains("--sandbox")
+        if sandbox && arguments.value("--config") != nil { throw UsageError("--sandbox takes no --config") }
+        let request = ServeRequest(
+            sandbox: sandbox, config: arguments.value("--config") ?? "baton.json", host: arguments.value("--host"),
+            port: port, database: arguments.value("--database"))
+        let code = Mutex<Int32>(1)
+        let done = DispatchSemaphore(value: 0)
+        // Signals are caught before anything listens, so a SIGTERM during startup still drains.
+        let signals = ShutdownSignal()
+        Task.detached {
+            let result = await URLPolicy.$allowsLoopbackHTTP.withValue(sandbox) {
+                await request.serve(console: console, signals: signals)
+            }
+            code.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return code.withLock { $0 }
+    }
+}
+
+/// One `baton serve` run, from parsed options to shutdown.
+struct ServeRequest: Sendable {
+    let sandbox: Bool
+    let config: String
+    let host: String?
+    let port: Int?
+    let database: String?
+
+    func serve(console: Console, signals: ShutdownSignal) async -> Int32 {
+        var providers: ProviderSandbox?
+        do {
+            var configuration: BackendConfiguration
+            if sandbox {
+                let secrets = try DevelopmentSecrets.loadOrCreate()
+                let host = host ?? "127.0.0.1"
+                let port = port ?? 8080
+                let simulators = try await SandboxDevelopment.startSandbox(secrets: secrets, host: host, port: port)
+                providers = simulators
+                configuration = try SandboxDevelopment.configuration(
+                    sandbox: simulators, secrets: secrets, host: host, port: port,
+                    database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
+            } else {
+                guard let file = FileManager.default.contents(atPath: config) else {
+                    throw CLIFailure("cannot read the configuration file '\(config)' (see docs/configuration.md)")
+                }
+                configuration = try BackendConfiguration.load(
+                    json: file, environment: ProcessInfo.processInfo.environment)
+                if let host { configuration.server.host = host }
+                if let port { configuration.server.port = port }
+                if let database { configuration.database = database }
+            }
+            let store = try await StoreURL(configuration.database).open()
+            let backend = BatonBackend(configuration: configuration, store: store)
+            let running = try backend.start()
+            let base = running.server.url("")
+            console.print("baton serve: backend      \(base)  (store \(describe(configuration.database)))")
+            if let providers {
+                console.print("baton serve: Chia sandbox   \(providers.chiaOrigin)")
+                console.print("baton serve: Privue sandbox \(providers.privueOrigin)")
+                console.print("baton serve: BB sandbox     \(providers.bbOrigin)")
+                console.print("baton serve: secrets in \(DevelopmentSecrets.file); tokens: baton token --user ID")
+            }
+            console.print("baton serve: ready (Ctrl-C or SIGTERM to stop)")
+            let signal = await signals.wait()
+            console.print("baton serve: signal \(signal), draining")
+            await running.shutdown(grace: .seconds(10))
+            await store.close()
+            await providers?.shutdown()
+            console.print("baton serve: stopped")
+            return 0
+        } catch let errors as ConfigurationErrors {
+            console.printError("baton serve: \(errors.description)")
+        } catch let error as CLIFailure {
+            console.printError("baton serve: \(error.message)")
+        } catch let error as StoreError {
+            console.printError("baton serve: cannot open the database: \(error.description)")
+        } catch let error as HTTPServerError {
+            console.printError("baton serve: cannot listen: \(error.reason)")
+        } catch {
+            console.printError("baton serve: cannot start (\(type(of: error)))")
+        }
+        await providers?.shutdown()
+        return 1
+    }
+
+    private func describe(_ database: String) -> String {
+        (try? StoreURL(database).description) ?? "?"
+    }
+}

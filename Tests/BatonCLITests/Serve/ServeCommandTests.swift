@@ -1,0 +1,142 @@
+import BatonHTTP
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `baton serve` and `baton token`, tested by running the built binary as a new user would.
+@Suite("baton serve and baton token")
+struct ServeCommandTests {
+    /// A running `baton` child process whose output is captured.
+    final class Child: Sendable {
+        /// Text a pipe delivered so far.
+        final class Captured: Sendable {
+            private let text = Mutex("")
+            func append(_ data: Data) { text.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+            var value: String { text.withLock { $0 } }
+        }
+
+        let process: Process
+        private let output = Captured()
+        private let errors = Captured()
+
+        init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+            process = Process()
+            process.executableURL = BatonBinary.executable
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            process.environment = environment
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            out.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
+            err.fileHandleForReading.readabilityHandler = { [errors] in errors.append($0.availableData) }
+            try process.run()
+        }
+
+        var stdout: String { output.value }
+        var stderr: String { errors.value }
+
+        func finish() -> Int32 {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("baton-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A port with the next three free too (the sandbox takes PORT+1..+3).
+    static func freePortRun() -> Int {
+        for _ in 0..<50 {
+            let port = Int.random(in: 20_000...60_000)
+            if (port...port + 3).allSatisfy(isFree) { return port }
+        }
+        return 38_080
+    }
+
+    static func isFree(_ port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    static func waitFor(_ child: Child, _ text: String) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while !child.stdout.contains(text) {
+            guard clock.now < deadline, child.process.isRunning else {
+                Issue.record("never printed '\(text)'; stderr: \(child.stderr.prefix(500))")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test func aMissingOrMalformedSettingIsRefusedWithTheFieldNamed() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config =
+            #"{"server":{"publicOrigin":"https://p.example"},"chia":{"apiOrigin":"https://c.example","assetOrigin":"https://c.example"},"privue":{"returnURL":"acme://x","workflows":["w"]},"bb":{"apiOrigin":"https://b.example","returnURLs":{"https":"https://app.example/cb"}}}"#
+        try Data(config.utf8).write(to: directory.appendingPathComponent("baton.json"))
+        let child = try Child(["serve"], in: directory, environment: ["BATON_BB_API_KEY": "tiny-s3cret"])
+        #expect(child.finish() == 1)
+        for field in ["privue.apiOrigin", "privue.returnURL", "BATON_BB_API_KEY", "BATON_SEALING_KEY"] {
+            #expect(child.stderr.contains(field), "\(field) not named")
+        }
+        #expect(!child.stderr.contains("tiny-s3cret"))
+    }
+
+    @Test func sandboxServeTokenAndCurlAConnectSession() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = Self.freePortRun()
+        let server = try Child(["serve", "--sandbox", "--port", String(port)], in: directory)
+        try await Self.waitFor(server, "ready")
+        #expect(server.stdout.contains("http://127.0.0.1:\(port + 3)"))
+        let secrets = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent(".baton/secrets.json").path)
+        #expect((secrets[.posixPermissions] as? Int) == 0o600)
+
+        let tokenRun = try Child(["token", "--user", "alice"], in: directory)
+        #expect(tokenRun.finish() == 0)
+        let token = tokenRun.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let transport = CurlTransport()
+        let base = "http://127.0.0.1:\(port)"
+        let auth: HTTPHeaders = ["authorization": "Bearer " + token, "content-type": "application/json"]
+        let created = try await transport.send(
+            OutboundRequest(
+                method: .post, url: base + "/v2/connect-sessions", headers: auth,
+                body: Array(#"{"callback":"https"}"#.utf8)))
+        #expect(created.status == 201)
+        let session = try #require(
+            (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["sessionId"] as? String)
+        let completed = try await transport.send(
+            OutboundRequest(
+                method: .post, url: "http://127.0.0.1:\(port + 3)/_sandbox/journeys/\(session)/complete",
+                headers: ["content-type": "application/json"], body: Array(#"{"resultCode":"Cancelled"}"#.utf8)))
+        #expect(completed.status == 200)
+        let result = try await transport.send(
+            OutboundRequest(url: base + "/v2/connect-sessions/\(session)", headers: auth))
+        #expect(result.bodyText.contains(#""status":"cancelled""#))
+
+        server.process.terminate()  // SIGTERM
+        #expect(server.finish() == 0)
+        #expect(server.stdout.contains("stopped"))
+    }
+}
