@@ -1541,8 +1541,8 @@ extension OpenAPIDocument {
                       "url": {
                         "type": "string",
                         "format": "uri",
-                        "pattern": "^https?://",
-                        "description": "An absolute URL: `https` in production (loopback `http` only from `baton serve --sandbox`)."
+                        "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
+                        "description": "An absolute `https` URL without userinfo (loopback `http` only from `baton serve --sandbox`)."
                       },
                       "alt": {
                         "type": "string",
@@ -1601,8 +1601,8 @@ extension OpenAPIDocument {
                   "url": {
                     "type": "string",
                     "format": "uri",
-                    "pattern": "^https?://",
-                    "description": "An absolute URL: `https` in production (loopback `http` only from `baton serve --sandbox`)."
+                    "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
+                    "description": "An absolute `https` URL without userinfo (loopback `http` only from `baton serve --sandbox`)."
                   }
                 }
               },
@@ -1668,8 +1668,8 @@ extension OpenAPIDocument {
                     "additionalProperties": {
                       "type": "string",
                       "format": "uri",
-                      "pattern": "^https?://",
-                      "description": "An absolute URL: `https` in production (loopback `http` only from `baton serve --sandbox`)."
+                      "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
+                      "description": "An absolute `https` URL without userinfo (loopback `http` only from `baton serve --sandbox`)."
                     }
                   },
                   "primary": {
@@ -1707,8 +1707,8 @@ extension OpenAPIDocument {
                       "url": {
                         "type": "string",
                         "format": "uri",
-                        "pattern": "^https?://",
-                        "description": "An absolute URL: `https` in production (loopback `http` only from `baton serve --sandbox`)."
+                        "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
+                        "description": "An absolute `https` URL without userinfo (loopback `http` only from `baton serve --sandbox`)."
                       }
                     }
                   }
@@ -1758,8 +1758,8 @@ extension OpenAPIDocument {
                   "url": {
                     "type": "string",
                     "format": "uri",
-                    "pattern": "^https?://",
-                    "description": "An absolute URL: `https` in production (loopback `http` only from `baton serve --sandbox`)."
+                    "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
+                    "description": "An absolute `https` URL without userinfo (loopback `http` only from `baton serve --sandbox`)."
                   },
                   "expiresAt": {
                     "type": "string",
@@ -1795,7 +1795,7 @@ extension OpenAPIDocument {
                   "url": {
                     "type": "string",
                     "format": "uri",
-                    "pattern": "^https?://",
+                    "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
                     "description": "The single-use journey URL (its fragment carries the ticket)."
                   },
                   "expiresInSeconds": {
@@ -1858,8 +1858,8 @@ extension OpenAPIDocument {
                   "hostedUrl": {
                     "type": "string",
                     "format": "uri",
-                    "pattern": "^https?://",
-                    "description": "An absolute URL: `https` in production (loopback `http` only from `baton serve --sandbox`)."
+                    "pattern": "^(https://[^/?#@]+|http://(127(\\.[0-9]{1,3}){3}|localhost|\\[::1\\])(:[0-9]+)?)([/?#]|$)",
+                    "description": "An absolute `https` URL without userinfo (loopback `http` only from `baton serve --sandbox`)."
                   },
                   "callback": {
                     "description": "What the app catches the return with.",
