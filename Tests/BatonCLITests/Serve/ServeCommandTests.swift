@@ -41,9 +41,11 @@ struct ServeCommandTests {
         var stdout: String { output.value }
         var stderr: String { errors.value }
 
-        func finish() -> Int32 {
-            process.waitUntilExit()
-            return process.terminationStatus
+        func finish() async throws -> Int32 {
+            try await offCooperativePool { [process] in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
         }
     }
 
@@ -88,14 +90,14 @@ struct ServeCommandTests {
         }
     }
 
-    @Test func aMissingOrMalformedSettingIsRefusedWithTheFieldNamed() throws {
+    @Test func aMissingOrMalformedSettingIsRefusedWithTheFieldNamed() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config =
             #"{"server":{"publicOrigin":"https://p.example"},"chia":{"apiOrigin":"https://c.example","assetOrigin":"https://c.example"},"privue":{"returnURL":"acme://x","workflows":["w"]},"bb":{"apiOrigin":"https://b.example","returnURLs":{"https":"https://app.example/cb"}}}"#
         try Data(config.utf8).write(to: directory.appendingPathComponent("baton.json"))
         let child = try Child(["serve"], in: directory, environment: ["BATON_BB_API_KEY": "tiny-s3cret"])
-        #expect(child.finish() == 1)
+        #expect(try await child.finish() == 1)
         for field in ["privue.apiOrigin", "privue.returnURL", "BATON_BB_API_KEY", "BATON_SEALING_KEY"] {
             #expect(child.stderr.contains(field), "\(field) not named")
         }
@@ -114,7 +116,7 @@ struct ServeCommandTests {
         #expect((secrets[.posixPermissions] as? Int) == 0o600)
 
         let tokenRun = try Child(["token", "--user", "alice"], in: directory)
-        #expect(tokenRun.finish() == 0)
+        #expect(try await tokenRun.finish() == 0)
         let token = tokenRun.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let transport = CurlTransport()
         let base = "http://127.0.0.1:\(port)"
@@ -136,7 +138,7 @@ struct ServeCommandTests {
         #expect(result.bodyText.contains(#""status":"cancelled""#))
 
         server.process.terminate()  // SIGTERM
-        #expect(server.finish() == 0)
+        #expect(try await server.finish() == 0)
         #expect(server.stdout.contains("stopped"))
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct ConformanceCommandTests {
-    @Test func everyCheckedInVectorPasses() throws {
-        let result = try BatonBinary.run(["conformance"])
+    @Test func everyCheckedInVectorPasses() async throws {
+        let result = try await BatonBinary.run(["conformance"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
         let last = try #require(lines.last)
@@ -14,7 +14,7 @@ import Testing
         }
     }
 
-    @Test func aWrongExpectationFailsWithExitOne() throws {
+    @Test func aWrongExpectationFailsWithExitOne() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-conformance-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -26,14 +26,14 @@ import Testing
                "expect":{"isReturn":false,"reason":"unregistered_host"}}]}
             """#
         try Data(vectors.utf8).write(to: directory.appendingPathComponent("return-links.v1.json"))
-        let result = try BatonBinary.run(["conformance", "--dir", directory.path])
+        let result = try await BatonBinary.run(["conformance", "--dir", directory.path])
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("FAIL wrong"))
         #expect(result.standardOutput.hasSuffix("\n1 passed, 1 failed\n"))
     }
 
-    @Test func aMissingFolderIsAUsageError() throws {
-        let result = try BatonBinary.run(["conformance", "--dir", "/nonexistent/baton-vectors"])
+    @Test func aMissingFolderIsAUsageError() async throws {
+        let result = try await BatonBinary.run(["conformance", "--dir", "/nonexistent/baton-vectors"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("cannot read"))
     }

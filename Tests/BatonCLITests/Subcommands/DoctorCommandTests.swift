@@ -30,16 +30,16 @@ struct DoctorCommandTests {
         }
         """
 
-    func run(_ configuration: String, environment: [String: String] = environment) throws -> BatonBinary.Result {
+    func run(_ configuration: String, environment: [String: String] = environment) async throws -> BatonBinary.Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(configuration.utf8).write(to: directory.appendingPathComponent("baton.json"))
-        return try BatonBinary.run(["doctor", "--timeout", "2"], in: directory, environment: environment)
+        return try await BatonBinary.run(["doctor", "--timeout", "2"], in: directory, environment: environment)
     }
 
-    @Test func aGoodConfigurationExitsZeroWithOneLinePerCheck() throws {
-        let result = try run(Self.good)
+    @Test func aGoodConfigurationExitsZeroWithOneLinePerCheck() async throws {
+        let result = try await run(Self.good)
         #expect(result.status == 0, "\(result.standardOutput)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("ok (file): loads: every field and secret is valid"))
@@ -52,12 +52,12 @@ struct DoctorCommandTests {
         }
     }
 
-    @Test func aBadConfigurationExitsOneNamingEachFieldAndAFixWithoutPrintingSecrets() throws {
+    @Test func aBadConfigurationExitsOneNamingEachFieldAndAFixWithoutPrintingSecrets() async throws {
         var environment = Self.environment
         environment["BATON_SEALING_KEY"] = "not-a-key"
         environment["BATON_PRIVUE_WEBHOOK_SECRET"] = nil
         let bad = Self.good.replacingOccurrences(of: "https://app.example.com/kyc/done", with: "acme://kyc/done")
-        let result = try run(bad, environment: environment)
+        let result = try await run(bad, environment: environment)
         #expect(result.status == 1)
         let output = result.standardOutput
         #expect(output.contains("fail privue.returnURL: must be an https URL"))
@@ -68,8 +68,8 @@ struct DoctorCommandTests {
         #expect(!output.contains(Self.environment["BATON_CHIA_API_KEY"]!))
     }
 
-    @Test func aMissingFileIsAnErrorOnStandardError() throws {
-        let result = try BatonBinary.run(
+    @Test func aMissingFileIsAnErrorOnStandardError() async throws {
+        let result = try await BatonBinary.run(
             ["doctor", "--config", "/nonexistent/baton.json"], environment: Self.environment)
         #expect(result.status == 1)
         #expect(result.standardError.contains("cannot read the configuration file"))

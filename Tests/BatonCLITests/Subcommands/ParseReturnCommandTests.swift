@@ -55,8 +55,8 @@ import Testing
             #"{"isReturn":false,"reason":"not_https"}"#
         ),
     ])
-    func printsOneJSONObjectAndExitsZero(arguments: [String], expected: String) throws {
-        let result = try BatonBinary.run(arguments)
+    func printsOneJSONObjectAndExitsZero(arguments: [String], expected: String) async throws {
+        let result = try await BatonBinary.run(arguments)
         #expect(result.status == 0)
         #expect(result.standardOutput == expected + "\n")
         #expect(result.standardError.isEmpty)
@@ -81,15 +81,15 @@ import Testing
         (["parse-retur"], "unknown command 'parse-retur'"),
         (["--frobnicate"], "unknown option '--frobnicate'"),
     ])
-    func usageErrorsGoToStandardErrorWithExitTwo(arguments: [String], message: String) throws {
-        let result = try BatonBinary.run(arguments)
+    func usageErrorsGoToStandardErrorWithExitTwo(arguments: [String], message: String) async throws {
+        let result = try await BatonBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains(message))
     }
 
-    @Test func registrationErrorsNeverEchoTheURL() throws {
-        let result = try BatonBinary.run([
+    @Test func registrationErrorsNeverEchoTheURL() async throws {
+        let result = try await BatonBinary.run([
             "parse-return", "--flow", "connect", "--registered", "https://u:hunter2@app.example.com/cb", "https://x/",
         ])
         #expect(result.status == 2)
@@ -99,21 +99,21 @@ import Testing
 
 @Suite struct TopLevelCommandTests {
     @Test(arguments: [["--help"], ["parse-return", "--help"], ["conformance", "--help"], ["parse-return", "-h"]])
-    func helpPrintsUsageAndExitsZero(arguments: [String]) throws {
-        let result = try BatonBinary.run(arguments)
+    func helpPrintsUsageAndExitsZero(arguments: [String]) async throws {
+        let result = try await BatonBinary.run(arguments)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("usage: baton"))
         #expect(result.standardError.isEmpty)
     }
 
-    @Test func topLevelHelpListsEverySubcommand() throws {
-        let output = try BatonBinary.run(["--help"]).standardOutput
+    @Test func topLevelHelpListsEverySubcommand() async throws {
+        let output = try await BatonBinary.run(["--help"]).standardOutput
         #expect(output.contains("parse-return"))
         #expect(output.contains("conformance"))
     }
 
-    @Test func versionPrintsTheReleaseVersion() throws {
-        let result = try BatonBinary.run(["--version"])
+    @Test func versionPrintsTheReleaseVersion() async throws {
+        let result = try await BatonBinary.run(["--version"])
         #expect(result.status == 0)
         #expect(result.standardOutput.range(of: #"^baton \d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
     }

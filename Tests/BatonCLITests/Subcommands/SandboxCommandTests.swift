@@ -31,10 +31,17 @@ import Testing
             }
         }
 
-        func interrupt() -> Int32 {
-            process.interrupt()
-            process.waitUntilExit()
-            return process.terminationStatus
+        /// Starts the command and reads its first line, off the cooperative pool.
+        static func start(port: Int) async throws -> Running {
+            try await offCooperativePool { try Running(port: port) }
+        }
+
+        func interrupt() async throws -> Int32 {
+            try await offCooperativePool { [process] in
+                process.interrupt()
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
         }
     }
 
@@ -44,10 +51,10 @@ import Testing
         var started: Running?
         for _ in 0..<5 where started == nil {
             port = Int.random(in: 20_000...50_000)
-            started = try? Running(port: port)
+            started = try? await Running.start(port: port)
         }
         let running = try #require(started)
-        defer { if running.process.isRunning { _ = running.interrupt() } }
+        defer { if running.process.isRunning { running.process.terminate() } }
         let bb = try #require(running.guide["bb"])
         #expect(bb["origin"] == "http://127.0.0.1:\(port + 2)")
         #expect(running.guide["chia"]?["origin"] == "http://127.0.0.1:\(port)")
@@ -84,15 +91,15 @@ import Testing
         let state = try #require(try JSONSerialization.jsonObject(with: Data(read.body)) as? [String: Any])
         #expect(state["resultCode"] as? String == "Ok")
         #expect(location.hasSuffix("connectionId=\(state["connectionId"] as? String ?? "?")"))
-        #expect(running.interrupt() == 0)
+        #expect(try await running.interrupt() == 0)
     }
 
-    @Test func invalidOptionsAreUsageErrors() throws {
-        let result = try BatonBinary.run(["sandbox", "--privue-return", "acme://kyc/done"])
+    @Test func invalidOptionsAreUsageErrors() async throws {
+        let result = try await BatonBinary.run(["sandbox", "--privue-return", "acme://kyc/done"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("https"))
-        #expect(try BatonBinary.run(["sandbox", "--port", "70000"]).status == 2)
-        let help = try BatonBinary.run(["sandbox", "--help"])
+        #expect(try await BatonBinary.run(["sandbox", "--port", "70000"]).status == 2)
+        let help = try await BatonBinary.run(["sandbox", "--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("PORT+1"))
     }

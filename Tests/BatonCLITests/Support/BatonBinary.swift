@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `baton` executable, found next to the test bundle in the build products directory.
 enum BatonBinary {
-    struct Result {
+    struct Result: Sendable {
         let status: Int32
         let standardOutput: String
         let standardError: String
@@ -35,8 +36,15 @@ enum BatonBinary {
         fatalError("baton not built next to the tests; run swift build first")
     }()
 
+    /// Runs `baton` with `arguments` to completion, off the cooperative pool.
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) async throws -> Result {
+        try await offCooperativePool { try runBlocking(arguments, in: directory, environment: environment) }
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], in directory: URL?, environment: [String: String]?
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -48,11 +56,32 @@ enum BatonBinary {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        // Drain standard error on its own thread so neither pipe can fill up and stall the child.
+        let errorReader = ErrorReader(error.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorReader.result()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class ErrorReader: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let data = Mutex(Data())
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            let bytes = handle.readDataToEndOfFile()
+            data.withLock { $0 = bytes }
+            done.signal()
+        }.start()
+    }
+
+    func result() -> Data {
+        done.wait()
+        return data.withLock { bytes in bytes }
     }
 }

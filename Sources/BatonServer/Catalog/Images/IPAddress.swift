@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -83,7 +84,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     @Sendable public static func systemResolve(_ host: String) async -> [IPAddress] {
         if let literal = IPAddress(literal: host) { return [literal] }
         return await withCheckedContinuation { (continuation: CheckedContinuation<[IPAddress], Never>) in
-            DispatchQueue.global().async { continuation.resume(returning: blockingResolve(host)) }
+            // A thread of its own: on Linux a blocked Dispatch worker also holds back the cooperative pool.
+            Thread { continuation.resume(returning: blockingResolve(host)) }.start()
         }
     }
 
