@@ -74,6 +74,7 @@ private final class ErrorReader: Sendable {
 
     init(_ handle: FileHandle) {
         Thread { [self] in
+            blockSignalsOnThisThread()
             let bytes = handle.readDataToEndOfFile()
             data.withLock { $0 = bytes }
             done.signal()

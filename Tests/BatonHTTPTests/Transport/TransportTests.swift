@@ -82,7 +82,9 @@ struct TransportTests {
                 _ = try await kind.make().send(OutboundRequest(url: server.url("/slow"), timeout: .milliseconds(300)))
             }
             #expect(error?.kind == .timedOut)
-            #expect(clock.now - start < .seconds(3))
+            // The handler answers after 30 s; ending well before that proves the 300 ms timeout fired, with room
+            // for a loaded CI host.
+            #expect(clock.now - start < .seconds(10))
         }
     }
 
