@@ -35,7 +35,7 @@ struct ServeCommandTests {
             process.standardError = err
             out.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
             err.fileHandleForReading.readabilityHandler = { [errors] in errors.append($0.availableData) }
-            try process.run()
+            try childProcessLock.withLock { try process.run() }
         }
 
         var stdout: String { output.value }
@@ -43,7 +43,7 @@ struct ServeCommandTests {
 
         func finish() async throws -> Int32 {
             try await offCooperativePool { [process] in
-                process.waitUntilExit()
+                childProcessLock.withLock { process.waitUntilExit() }
                 return process.terminationStatus
             }
         }

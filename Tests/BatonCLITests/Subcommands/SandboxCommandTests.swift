@@ -17,7 +17,7 @@ import Testing
             let output = Pipe()
             process.standardOutput = output
             process.standardError = Pipe()
-            try process.run()
+            try childProcessLock.withLock { try process.run() }
             var line = Data()
             while !line.contains(UInt8(ascii: "\n")) {
                 let chunk = output.fileHandleForReading.availableData
@@ -39,7 +39,7 @@ import Testing
         func interrupt() async throws -> Int32 {
             try await offCooperativePool { [process] in
                 process.interrupt()
-                process.waitUntilExit()
+                childProcessLock.withLock { process.waitUntilExit() }
                 return process.terminationStatus
             }
         }

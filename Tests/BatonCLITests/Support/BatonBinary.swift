@@ -55,12 +55,12 @@ enum BatonBinary {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.run()
+        try childProcessLock.withLock { try process.run() }
         // Drain standard error on its own thread so neither pipe can fill up and stall the child.
         let errorReader = ErrorReader(error.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errorReader.result()
-        process.waitUntilExit()
+        childProcessLock.withLock { process.waitUntilExit() }
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))

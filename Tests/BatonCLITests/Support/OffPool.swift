@@ -27,3 +27,7 @@ func blockSignalsOnThisThread() {
     sigfillset(&all)
     pthread_sigmask(SIG_BLOCK, &all, nil)
 }
+
+/// Serialises starting and reaping child processes: swift-corelibs-foundation's `Process` has crashed here (SIGSEGV)
+/// when many tests launched and waited on children at once from threads of their own.
+let childProcessLock = NSLock()

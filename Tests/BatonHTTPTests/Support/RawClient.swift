@@ -155,11 +155,31 @@ final class DroppingListener: Sendable {
     }
 }
 
-/// A port on 127.0.0.1 with nothing listening (bound, then closed).
-func unusedPort() -> UInt16 {
-    let listener = DroppingListener()
-    listener.stop()
-    return listener.port
+/// A port on 127.0.0.1 that refuses connections for as long as the value is kept: the socket is bound but never
+/// listens, so no other test's server can take the port in the meantime (a port merely found free and released can
+/// be).
+final class RefusingPort: Sendable {
+    let port: UInt16
+    private let fd: Int32
+
+    init() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(fd, $0, length)
+                _ = getsockname(fd, $0, &length)
+            }
+        }
+        self.fd = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
 }
 
 private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {

@@ -90,10 +90,12 @@ struct TransportTests {
 
     @Test(arguments: TransportKind.allCases)
     func refusedConnectionIsConnectFailed(kind: TransportKind) async throws {
-        let port = unusedPort()
+        let refusing = RefusingPort()
         let error = await #expect(throws: TransportError.self) {
-            _ = try await kind.make().send(OutboundRequest(url: "http://127.0.0.1:\(port)/", timeout: .seconds(5)))
+            _ = try await kind.make().send(
+                OutboundRequest(url: "http://127.0.0.1:\(refusing.port)/", timeout: .seconds(5)))
         }
+        withExtendedLifetime(refusing) {}
         #expect(error?.kind == .connectFailed)
         #expect(error?.mayHaveReachedServer == false)
     }
