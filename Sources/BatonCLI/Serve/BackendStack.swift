@@ -25,7 +25,7 @@ struct BackendStack: Sendable {
     ///   - onSyncEvent: catalog sync progress lines.
     static func startSandbox(
         host: String, port: Int, database: String?, sandboxClock: SandboxClock = .system, syncFirst: Bool = false,
-        onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
+        logger: Logger = Logger(), onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {
         let secrets = try DevelopmentSecrets.loadOrCreate()
         let providers = try await SandboxDevelopment.startSandbox(
@@ -36,7 +36,7 @@ struct BackendStack: Sendable {
                 database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
             return try await start(
                 configuration: configuration, providers: providers, evidence: FixtureServiceStateProvider.sandbox,
-                syncFirst: syncFirst, onSyncEvent: onSyncEvent)
+                syncFirst: syncFirst, logger: logger, onSyncEvent: onSyncEvent)
         } catch {
             await providers.shutdown()
             throw error
@@ -46,7 +46,8 @@ struct BackendStack: Sendable {
     /// Opens the store, assembles the catalog pipeline with `evidence` and starts the backend.
     static func start(
         configuration: BackendConfiguration, providers: ProviderSandbox?, evidence: any ServiceStateProvider,
-        syncFirst: Bool = false, onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
+        syncFirst: Bool = false, logger: Logger = Logger(),
+        onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {
         let store = try await StoreURL(configuration.database).open()
         do {
@@ -56,6 +57,7 @@ struct BackendStack: Sendable {
             if syncFirst { await pipeline.sync.syncOnce() }
             var options = BackendOptions()
             options.catalog = pipeline
+            options.logger = logger
             let backend = BatonBackend(configuration: configuration, store: store, options: options)
             let running = try backend.start()
             return BackendStack(

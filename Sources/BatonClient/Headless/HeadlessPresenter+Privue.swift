@@ -15,7 +15,8 @@ extension HeadlessPresenter {
         // The fragment never goes on the wire; the page's script reads it from the address bar.
         let full = url.revealForPresentation()
         let parts = full.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let ticket = parts.count == 2 ? HeadlessBrowser.firstMatch(#"(?:^|&)ticket=([^&]*)"#, in: String(parts[1])) : nil
+        let ticket =
+            parts.count == 2 ? HeadlessBrowser.firstMatch(#"(?:^|&)ticket=([^&]*)"#, in: String(parts[1])) : nil
         guard let target = URL(string: String(parts[0])) else { return (nil, nil, .failedToOpen) }
         guard let first = await browser.load("GET", target, purpose: .page, follow: { !intercepts($0) }) else {
             return (nil, nil, .closedWithoutReturn)
@@ -43,7 +44,8 @@ extension HeadlessPresenter {
 
     /// Signs in on Privue's sign-in page: the ticket first, the mobile-number form when it is refused or absent.
     private func signIn(
-        on page: HeadlessBrowser.Page, ticket: String?, intercepts: @Sendable (String) -> Bool, browser: inout HeadlessBrowser
+        on page: HeadlessBrowser.Page, ticket: String?, intercepts: @Sendable (String) -> Bool,
+        browser: inout HeadlessBrowser
     ) async -> (HeadlessBrowser.Page, HeadlessSignIn)? {
         var reason = "ticket_missing"
         if let ticket, let endpoint = HeadlessBrowser.firstMatch(#"fetch\('([^']+)'"#, in: page.body),
@@ -52,7 +54,8 @@ extension HeadlessPresenter {
             let body = try? JSONSerialization.data(withJSONObject: ["ticket": ticket.removingPercentEncoding ?? ticket])
             let answer = await browser.send(
                 "POST", redeemURL, purpose: .redeemTicket, body: body, contentType: "application/json")
-            let object = answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body.utf8)) } as? [String: Any]
+            let object =
+                answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body.utf8)) } as? [String: Any]
             if object?["signedIn"] as? Bool == true {
                 // The script reloads the page, now with the session cookie.
                 guard let reloaded = await browser.load("GET", page.url, purpose: .page, follow: { !intercepts($0) })

@@ -117,7 +117,8 @@ struct EndToEndStack: Sendable {
             "chia": ["apiOrigin": sandbox.chiaOrigin, "assetOrigin": sandbox.chiaOrigin],
             "privue": ["apiOrigin": sandbox.privueOrigin, "returnURL": privueReturnURL, "workflows": [workflow]],
             "bb": [
-                "apiOrigin": sandbox.bbOrigin, "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
+                "apiOrigin": sandbox.bbOrigin,
+                "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
             ],
             "apps": ["apple": ["appIDs": ["ABCDE12345.com.example.wallet"]]],
         ]
