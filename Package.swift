@@ -59,6 +59,10 @@ let package = Package(
             name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto"]),
         .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonHTTP"]),
+        // The headless app against a live backend and the sandbox: needs the server side, so not BatonClientTests.
+        .testTarget(
+            name: "BatonEndToEndTests",
+            dependencies: ["BatonClient", "BatonCore", "BatonServer", "BatonSandbox", "BatonHTTP", "BatonCrypto"]),
     ]
 )
 

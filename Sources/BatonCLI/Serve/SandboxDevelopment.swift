@@ -10,7 +10,9 @@ enum SandboxDevelopment {
     static let bbReturnURLs = ["https://app.example.com/bb-callback", "acmewallet://bb-callback"]
 
     /// Starts the sandbox with the development secrets, its webhooks aimed at the backend on `host:port`.
-    static func startSandbox(secrets: DevelopmentSecrets, host: String, port: Int) async throws -> ProviderSandbox {
+    static func startSandbox(
+        secrets: DevelopmentSecrets, host: String, port: Int, clock: SandboxClock = .system
+    ) async throws -> ProviderSandbox {
         let env = secrets.environment
         guard let privueHooks = env["BATON_PRIVUE_WEBHOOK_SECRET"].flatMap(WebhookSecret.init),
             let bbHooks = env["BATON_BB_WEBHOOK_SECRET"].flatMap(WebhookSecret.init),
@@ -22,7 +24,7 @@ enum SandboxDevelopment {
             chiaAPIKey: Secret(chia), privueAPIKey: Secret(privue), bbAPIKey: Secret(bb), bbClientID: Secret(client),
             privueWebhookSecret: privueHooks, bbWebhookSecret: bbHooks, privueReturnURLs: [privueReturnURL],
             bbReturnURLs: bbReturnURLs, privueWebhookURL: backend + "/webhooks/privue",
-            bbWebhookURL: backend + "/webhooks/bb")
+            bbWebhookURL: backend + "/webhooks/bb", clock: clock)
         guard port + 3 <= 65_535 else { throw CLIFailure("--port must leave room for the sandbox on PORT+1..PORT+3") }
         return try await ProviderSandbox.start(
             configuration: configuration, ports: .consecutive(from: UInt16(port + 1)))

@@ -65,49 +65,49 @@ struct ServeRequest: Sendable {
     let database: String?
 
     func serve(console: Console, signals: ShutdownSignal) async -> Int32 {
-        var providers: ProviderSandbox?
+        let progress: @Sendable (CatalogSyncEvent) -> Void = { console.print("baton serve: \($0)") }
         do {
-            var configuration: BackendConfiguration
+            let stack: BackendStack
             if sandbox {
-                let secrets = try DevelopmentSecrets.loadOrCreate()
-                let host = host ?? "127.0.0.1"
-                let port = port ?? 8080
-                let simulators = try await SandboxDevelopment.startSandbox(secrets: secrets, host: host, port: port)
-                providers = simulators
-                configuration = try SandboxDevelopment.configuration(
-                    sandbox: simulators, secrets: secrets, host: host, port: port,
-                    database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
+                stack = try await BackendStack.startSandbox(
+                    host: host ?? "127.0.0.1", port: port ?? 8080, database: database, onSyncEvent: progress)
             } else {
                 guard let file = FileManager.default.contents(atPath: config) else {
                     throw CLIFailure("cannot read the configuration file '\(config)' (see docs/configuration.md)")
                 }
-                configuration = try BackendConfiguration.load(
+                var configuration = try BackendConfiguration.load(
                     json: file, environment: ProcessInfo.processInfo.environment)
                 if let host { configuration.server.host = host }
                 if let port { configuration.server.port = port }
                 if let database { configuration.database = database }
+                // The CLI cannot know the partner's account system; see NoEvidenceServiceStateProvider.
+                stack = try await BackendStack.start(
+                    configuration: configuration, providers: nil, evidence: NoEvidenceServiceStateProvider(),
+                    onSyncEvent: progress)
+                console.print(
+                    "baton serve: warning: no service-state provider is plugged in, so every catalog item is "
+                        + "neutral_only (no sharing); plug yours in through CatalogPipeline(evidence:) in your own "
+                        + "executable (docs/CONTRACTS.md §3)")
             }
-            let store = try await StoreURL(configuration.database).open()
-            let backend = BatonBackend(configuration: configuration, store: store)
-            let running = try backend.start()
-            let base = running.server.url("")
-            console.print("baton serve: backend      \(base)  (store \(describe(configuration.database)))")
-            if let providers {
+            let base = stack.base
+            console.print("baton serve: backend      \(base)  (store \(describe(stack.configuration.database)))")
+            if let providers = stack.providers {
                 console.print("baton serve: Chia sandbox   \(providers.chiaOrigin)")
                 console.print("baton serve: Privue sandbox \(providers.privueOrigin)")
                 console.print("baton serve: BB sandbox     \(providers.bbOrigin)")
                 console.print("baton serve: secrets in \(DevelopmentSecrets.file); tokens: baton token --user ID")
             }
+            console.print("baton serve: web shell    \(base)/web/")
             console.print("baton serve: ready (Ctrl-C or SIGTERM to stop)")
             let signal = await signals.wait()
             console.print("baton serve: signal \(signal), draining")
-            await running.shutdown(grace: .seconds(10))
-            await store.close()
-            await providers?.shutdown()
+            await stack.stop()
             console.print("baton serve: stopped")
             return 0
         } catch let errors as ConfigurationErrors {
             console.printError("baton serve: \(errors.description)")
+        } catch let error as ConfigurationError {
+            console.printError("baton serve: \(error.description)")
         } catch let error as CLIFailure {
             console.printError("baton serve: \(error.message)")
         } catch let error as StoreError {
@@ -117,7 +117,6 @@ struct ServeRequest: Sendable {
         } catch {
             console.printError("baton serve: cannot start (\(type(of: error)))")
         }
-        await providers?.shutdown()
         return 1
     }
 

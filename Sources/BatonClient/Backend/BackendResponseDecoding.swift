@@ -23,18 +23,15 @@ enum BackendResponseDecoding {
         return (try? JSONDecoder().decode(Problem.self, from: data))?.code
     }
 
-    /// `GET /v2/catalog`: `{"cards": [...]}` (or a bare array). A card that does not decode strictly is dropped:
-    /// an item that cannot be rendered safely is not rendered at all.
+    /// `GET /v2/catalog`: `{"items": [CatalogCard…]}` (CONTRACTS §2, the server's shape). A card that does not
+    /// decode strictly is dropped: an item that cannot be rendered safely is not rendered at all.
     static func catalogCards(from data: Data) throws(BackendError) -> [CatalogCard] {
         struct Lenient: Decodable {
             let card: CatalogCard?
             init(from decoder: any Decoder) throws { card = try? CatalogCard(from: decoder) }
         }
-        struct Envelope: Decodable { let cards: [Lenient] }
-        if let envelope = try? RFC3339.jsonDecoder().decode(Envelope.self, from: data) {
-            return envelope.cards.compactMap(\.card)
-        }
-        return try decode([Lenient].self, from: data).compactMap(\.card)
+        struct Envelope: Decodable { let items: [Lenient] }
+        return try decode(Envelope.self, from: data).items.compactMap(\.card)
     }
 
     static func handoffSession(from data: Data) throws(BackendError) -> HandoffSession {

@@ -21,6 +21,8 @@ public struct BackendOptions: Sendable {
     public var maintenanceInterval: Duration = .seconds(30)
     /// The catalog pipeline, when there is one; see ``CatalogComponent``.
     public var catalog: (any CatalogComponent)?
+    /// Whether `/web/` serves the web reference shell (``WebShell``); on by default.
+    public var servesWebShell = true
 
     /// The defaults.
     public init() {}

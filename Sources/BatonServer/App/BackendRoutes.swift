@@ -76,14 +76,27 @@ struct BackendRoutes {
                 return .text("not ready\n", status: 503)
             }
         }
+        let catalog = options.catalog
         router.get("/metrics") { [metrics] _ in
-            HTTPResponse(
+            let text = metrics.render() + (catalog?.metricsText(now: now()) ?? "")
+            return HTTPResponse(
                 status: 200, headers: ["content-type": "text/plain; version=0.0.4; charset=utf-8"],
-                body: Array(metrics.render().utf8))
+                body: Array(text.utf8))
         }
         OpenAPIDocument.register(on: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
         options.catalog?.registerRoutes(on: &router)
+        if options.servesWebShell { mountWebShell(on: &router) }
         return router
+    }
+
+    /// Mounts the web reference shell under `/web/`. Its files ship as SwiftPM resources next to the binary; when
+    /// they are missing (a binary copied without its bundle) the API still serves and the gap is logged.
+    private func mountWebShell(on router: inout Router) {
+        do {
+            try WebShell(configuration: configuration, now: options.now).install(into: &router)
+        } catch {
+            options.logger.log(.warning, "web_shell_unavailable", ["error_type": .string("\(type(of: error))")])
+        }
     }
 }

@@ -20,6 +20,14 @@ public protocol CatalogComponent: Sendable {
 
     /// Background work, run from ``BatonBackend/start(host:port:)`` until the task is cancelled at shutdown.
     func run() async
+
+    /// Prometheus text-format lines appended to `GET /metrics` (empty by default).
+    func metricsText(now: Date) -> String
+}
+
+extension CatalogComponent {
+    /// No metrics of its own.
+    public func metricsText(now: Date) -> String { "" }
 }
 
 /// The projection without a catalog pipeline: nothing is offered, so every share is `409 projection_changed`.

@@ -137,6 +137,16 @@ struct ServeCommandTests {
             OutboundRequest(url: base + "/v2/connect-sessions/\(session)", headers: auth))
         #expect(result.bodyText.contains(#""status":"cancelled""#))
 
+        // The catalog pipeline and the web shell are mounted, and /metrics carries the sync's status.
+        try await Self.waitFor(server, "catalog sync: serving publication")
+        let catalog = try await transport.send(OutboundRequest(url: base + "/v2/catalog", headers: auth))
+        #expect(catalog.status == 200)
+        #expect(catalog.bodyText.contains(#""id":"cat_weight_care""#))
+        #expect(catalog.bodyText.contains(#""mode":"share_or_neutral""#))
+        #expect(try await transport.send(OutboundRequest(url: base + "/web/")).status == 200)
+        let metrics = try await transport.send(OutboundRequest(url: base + "/metrics"))
+        #expect(metrics.bodyText.contains("baton_catalog_syncs_updated_total 1"))
+
         server.process.terminate()  // SIGTERM
         #expect(try await server.finish() == 0)
         #expect(server.stdout.contains("stopped"))

@@ -117,9 +117,16 @@ actor ScriptedTransport: BackendTransport {
         var broken = Fixtures.cardJSON(mode: "share_or_neutral", id: "item-2")
         broken["handoff"] = ["mode": "share_or_neutral", "extra": true]
         let cards = [Fixtures.cardJSON(mode: "neutral_only"), broken]
-        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["cards": cards]), as: UTF8.self)
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: ["items": cards]), as: UTF8.self)
         let result = try await client(ScriptedTransport([.init(status: 200, body: body)])).catalog()
         #expect(result.map(\.id) == ["item-1"])
+    }
+
+    @Test(arguments: [#"{"cards":[]}"#, "[]", #"{"items":{}}"#])
+    func catalogOtherThanAnItemsEnvelopeIsMalformed(body: String) async {
+        await #expect(throws: BackendError(.malformedResponse)) {
+            _ = try await client(ScriptedTransport([.init(status: 200, body: body)])).catalog()
+        }
     }
 
     @Test func verificationAndConnectRoutes() async throws {

@@ -1,0 +1,77 @@
+import BatonCore
+import BatonHTTP
+import BatonSandbox
+import BatonServer
+import Foundation
+
+/// What `baton serve` and `baton demo` run: the backend over its store with the catalog pipeline mounted, and, in
+/// sandbox mode, the provider simulators it talks to.
+struct BackendStack: Sendable {
+    let configuration: BackendConfiguration
+    let store: any Store
+    let providers: ProviderSandbox?
+    let pipeline: CatalogPipeline
+    let running: RunningBackend
+
+    /// The backend's base URL, `http://host:port`.
+    var base: String { running.server.url("") }
+
+    /// The `--sandbox` stack: simulators on PORT+1..+3 with the development secrets of `./.baton/`, a backend on
+    /// `host:port` configured for them, and the sandbox's fixture evidence (``FixtureServiceStateProvider/sandbox``).
+    ///
+    /// - Parameters:
+    ///   - sandboxClock: the simulators' clock (the demo moves it to expire a handoff without waiting).
+    ///   - syncFirst: run one catalog sync before serving, so the first `GET /v2/catalog` has cards.
+    ///   - onSyncEvent: catalog sync progress lines.
+    static func startSandbox(
+        host: String, port: Int, database: String?, sandboxClock: SandboxClock = .system, syncFirst: Bool = false,
+        logger: Logger = Logger(), onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
+    ) async throws -> BackendStack {
+        let secrets = try DevelopmentSecrets.loadOrCreate()
+        let providers = try await SandboxDevelopment.startSandbox(
+            secrets: secrets, host: host, port: port, clock: sandboxClock)
+        do {
+            let configuration = try SandboxDevelopment.configuration(
+                sandbox: providers, secrets: secrets, host: host, port: port,
+                database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
+            return try await start(
+                configuration: configuration, providers: providers, evidence: FixtureServiceStateProvider.sandbox,
+                syncFirst: syncFirst, logger: logger, onSyncEvent: onSyncEvent)
+        } catch {
+            await providers.shutdown()
+            throw error
+        }
+    }
+
+    /// Opens the store, assembles the catalog pipeline with `evidence` and starts the backend.
+    static func start(
+        configuration: BackendConfiguration, providers: ProviderSandbox?, evidence: any ServiceStateProvider,
+        syncFirst: Bool = false, logger: Logger = Logger(),
+        onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
+    ) async throws -> BackendStack {
+        let store = try await StoreURL(configuration.database).open()
+        do {
+            let pipeline = try CatalogPipeline(
+                configuration: configuration, store: store, transport: CurlTransport(), evidence: evidence,
+                onEvent: onSyncEvent)
+            if syncFirst { await pipeline.sync.syncOnce() }
+            var options = BackendOptions()
+            options.catalog = pipeline
+            options.logger = logger
+            let backend = BatonBackend(configuration: configuration, store: store, options: options)
+            let running = try backend.start()
+            return BackendStack(
+                configuration: configuration, store: store, providers: providers, pipeline: pipeline, running: running)
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    /// Drains the backend for up to `grace`, closes the store and stops the simulators.
+    func stop(grace: Duration = .seconds(10)) async {
+        await running.shutdown(grace: grace)
+        await store.close()
+        await providers?.shutdown()
+    }
+}
