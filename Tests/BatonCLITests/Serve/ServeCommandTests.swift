@@ -12,40 +12,17 @@ import Glibc
 struct ServeCommandTests {
     /// A running `baton` child process whose output is captured.
     final class Child: Sendable {
-        /// Text a pipe delivered so far.
-        final class Captured: Sendable {
-            private let text = Mutex("")
-            func append(_ data: Data) { text.withLock { $0 += String(decoding: data, as: UTF8.self) } }
-            var value: String { text.withLock { $0 } }
-        }
-
-        let process: Process
-        private let output = Captured()
-        private let errors = Captured()
+        let process: ChildProcess
 
         init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
-            process = Process()
-            process.executableURL = BatonBinary.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            process.environment = environment
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            out.fileHandleForReading.readabilityHandler = { [output] in output.append($0.availableData) }
-            err.fileHandleForReading.readabilityHandler = { [errors] in errors.append($0.availableData) }
-            try childProcessLock.withLock { try process.run() }
+            process = try ChildProcess(BatonBinary.executable, arguments, in: directory, environment: environment)
         }
 
-        var stdout: String { output.value }
-        var stderr: String { errors.value }
+        var stdout: String { process.standardOutput }
+        var stderr: String { process.standardError }
 
         func finish() async throws -> Int32 {
-            try await offCooperativePool { [process] in
-                childProcessLock.withLock { process.waitUntilExit() }
-                return process.terminationStatus
-            }
+            try await offCooperativePool { [process] in process.waitForExit() }
         }
     }
 
@@ -79,15 +56,10 @@ struct ServeCommandTests {
     }
 
     static func waitFor(_ child: Child, _ text: String) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        while !child.stdout.contains(text) {
-            guard clock.now < deadline, child.process.isRunning else {
-                Issue.record("never printed '\(text)'; stderr: \(child.stderr.prefix(500))")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        let printed = try await offCooperativePool { [process = child.process] in
+            process.waitForOutput(timeout: 20) { $0.contains(text) }
         }
+        if !printed { Issue.record("never printed '\(text)'; stderr: \(child.stderr.prefix(500))") }
     }
 
     @Test func aMissingOrMalformedSettingIsRefusedWithTheFieldNamed() async throws {
@@ -147,7 +119,7 @@ struct ServeCommandTests {
         let metrics = try await transport.send(OutboundRequest(url: base + "/metrics"))
         #expect(metrics.bodyText.contains("baton_catalog_syncs_updated_total 1"))
 
-        server.process.terminate()  // SIGTERM
+        server.process.send(SIGTERM)
         #expect(try await server.finish() == 0)
         #expect(server.stdout.contains("stopped"))
     }

@@ -2,29 +2,26 @@ import BatonHTTP
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `baton sandbox` as a new user runs it: start, create a connect session with curl-like calls, finish the hosted
 /// flow, see the redirect and the authoritative state agree, Ctrl-C.
 @Suite struct SandboxCommandTests {
     /// A running `baton sandbox --json` process and the JSON line it printed.
     final class Running: Sendable {
-        let process: Process
+        let process: ChildProcess
         let guide: [String: [String: String]]
 
         init(port: Int) throws {
-            let process = Process()
-            process.executableURL = BatonBinary.executable
-            process.arguments = ["sandbox", "--port", String(port), "--json"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = Pipe()
-            try childProcessLock.withLock { try process.run() }
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
+            process = try ChildProcess(
+                BatonBinary.executable, ["sandbox", "--port", String(port), "--json"], in: BatonBinary.repositoryRoot)
+            guard process.waitForOutput(timeout: 20, until: { $0.contains("\n") }) else {
+                process.send(SIGKILL)
+                throw CocoaError(.fileReadUnknown)
             }
-            self.process = process
+            let line = Data(process.standardOutput.prefix { $0 != "\n" }.utf8)
             let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
             self.guide = object.compactMapValues { value in
                 (value as? [String: Any])?.compactMapValues { $0 as? String }
@@ -36,11 +33,11 @@ import Testing
             try await offCooperativePool { try Running(port: port) }
         }
 
+        /// Ctrl-C, then the exit status.
         func interrupt() async throws -> Int32 {
             try await offCooperativePool { [process] in
-                process.interrupt()
-                childProcessLock.withLock { process.waitUntilExit() }
-                return process.terminationStatus
+                process.send(SIGINT)
+                return process.waitForExit()
             }
         }
     }
@@ -54,7 +51,7 @@ import Testing
             started = try? await Running.start(port: port)
         }
         let running = try #require(started)
-        defer { if running.process.isRunning { running.process.terminate() } }
+        defer { if running.process.isRunning { running.process.send(SIGKILL) } }
         let bb = try #require(running.guide["bb"])
         #expect(bb["origin"] == "http://127.0.0.1:\(port + 2)")
         #expect(running.guide["chia"]?["origin"] == "http://127.0.0.1:\(port)")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs the built `baton` executable, found next to the test bundle in the build products directory.
 enum BatonBinary {
@@ -46,43 +45,8 @@ enum BatonBinary {
     private static func runBlocking(
         _ arguments: [String], in directory: URL?, environment: [String: String]?
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.currentDirectoryURL = directory ?? repositoryRoot
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try childProcessLock.withLock { try process.run() }
-        // Drain standard error on its own thread so neither pipe can fill up and stall the child.
-        let errorReader = ErrorReader(error.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorReader.result()
-        childProcessLock.withLock { process.waitUntilExit() }
-        return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class ErrorReader: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let data = Mutex(Data())
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            blockSignalsOnThisThread()
-            let bytes = handle.readDataToEndOfFile()
-            data.withLock { $0 = bytes }
-            done.signal()
-        }.start()
-    }
-
-    func result() -> Data {
-        done.wait()
-        return data.withLock { bytes in bytes }
+        let child = try ChildProcess(executable, arguments, in: directory ?? repositoryRoot, environment: environment)
+        let status = child.waitForExit()
+        return Result(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 }
