@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -40,7 +41,7 @@ public final class URLSessionTransport: HTTPTransport {
         return try await withThrowingTaskGroup(of: OutboundResponse.self) { group in
             group.addTask {
                 do {
-                    let (data, response) = try await session.data(for: frozen)
+                    let (data, response) = try await session.cancellableData(for: frozen)
                     guard let http = response as? HTTPURLResponse else {
                         throw TransportError(.other, detail: "not an HTTP response")
                     }
