@@ -5,7 +5,8 @@ import Foundation
 public enum BatonCommandLine {
     /// Every subcommand, in the order `baton --help` lists them.
     public static let subcommands: [any Subcommand] = [
-        ServeCommand(), SandboxCommand(), TokenCommand(), ParseReturnCommand(), ConformanceCommand(),
+        ServeCommand(), SandboxCommand(), TokenCommand(), DoctorCommand(), ParseReturnCommand(),
+        ConformanceCommand(),
     ]
 
     /// Runs `baton` with `arguments` (without the program name) and returns the exit code.

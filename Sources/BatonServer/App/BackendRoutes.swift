@@ -81,6 +81,7 @@ struct BackendRoutes {
                 status: 200, headers: ["content-type": "text/plain; version=0.0.4; charset=utf-8"],
                 body: Array(metrics.render().utf8))
         }
+        OpenAPIDocument.register(on: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
         options.catalog?.registerRoutes(on: &router)
         return router

@@ -35,10 +35,13 @@ enum BatonBinary {
         fatalError("baton not built next to the tests; run swift build first")
     }()
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = directory ?? repositoryRoot
         let output = Pipe()
         let error = Pipe()

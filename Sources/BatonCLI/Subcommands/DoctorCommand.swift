@@ -1,0 +1,50 @@
+import BatonServer
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `baton doctor`: checks a configuration (file plus `BATON_*` secrets from the environment) line by line, each
+/// line `ok|warn|fail field: message` with a fix under it; exit 1 when any line fails.
+struct DoctorCommand: Subcommand {
+    let name = "doctor"
+    let summary = "check a configuration line by line and say what to fix (exit 1 if anything fails)"
+    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS]"]
+    let options: [OptionSpec] = [
+        .value(
+            "--config", "FILE", help: "the JSON configuration (default ./baton.json); secrets come from BATON_* env"),
+        .value("--timeout", "SECONDS", help: "how long to wait for each provider origin (default 3)"),
+    ]
+
+    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        var timeout = 3
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Int(text), (1...60).contains(seconds) else {
+                throw UsageError("--timeout must be a number of seconds from 1 to 60")
+            }
+            timeout = seconds
+        }
+        let path = arguments.value("--config") ?? "baton.json"
+        guard let file = FileManager.default.contents(atPath: path) else {
+            console.printError("baton doctor: cannot read the configuration file '\(path)' (see docs/configuration.md)")
+            return 1
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let doctor = ConfigurationDoctor(timeout: .seconds(timeout))
+        let result = Mutex<DoctorReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let report = await doctor.check(json: file, environment: environment)
+            result.withLock { $0 = report }
+            done.signal()
+        }
+        done.wait()
+        let report = result.withLock { $0 } ?? DoctorReport()
+        console.print("baton doctor: \(path)")
+        for finding in report.findings { console.print(finding.description) }
+        console.print("doctor: \(report.summary)")
+        return report.hasFailures ? 1 : 0
+    }
+}
