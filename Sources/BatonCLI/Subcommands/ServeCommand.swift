@@ -88,7 +88,9 @@ struct ServeRequest: Sendable {
                 if let database { configuration.database = database }
             }
             let store = try await StoreURL(configuration.database).open()
-            let backend = BatonBackend(configuration: configuration, store: store)
+            var options = BackendOptions()
+            options.catalog = try ServeCatalog(configuration: configuration, store: store, console: console)
+            let backend = BatonBackend(configuration: configuration, store: store, options: options)
             let running = try backend.start()
             let base = running.server.url("")
             console.print("baton serve: backend      \(base)  (store \(describe(configuration.database)))")
@@ -106,6 +108,8 @@ struct ServeRequest: Sendable {
             await providers?.shutdown()
             console.print("baton serve: stopped")
             return 0
+        } catch let error as ConfigurationError {
+            console.printError("baton serve: invalid configuration: \(error)")
         } catch let errors as ConfigurationErrors {
             console.printError("baton serve: \(errors.description)")
         } catch let error as CLIFailure {
