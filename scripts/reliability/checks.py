@@ -1,0 +1,307 @@
+"""The reliability checks. Each takes (baton binary, profile) and returns {"failures": [...], "logs", "secrets"}."""
+import base64, collections, concurrent.futures, json, os, random, re, socket, threading, time
+
+from harness import (Harness, free_block, new_key, request, rss_kb, share, share_body, sign_webhook)
+
+RETRYABLE = {429, 502, 503}
+
+
+def _result(h, failures, extra_secrets=()):
+    return {"failures": failures, "logs": list(h.logs), "secrets": list(h.secrets) + list(extra_secrets)}
+
+
+def _tap(port_of, token, key, body, gate=None, attempts=400, tally=None):
+    """The app side of one tap: retry with the same key and body after a transport error, 429 or 5xx (honouring
+    Retry-After, capped at 1 s); stop at 201 or any other definitive answer. Returns (final, answers)."""
+    answers = []
+    for attempt in range(attempts):
+        if gate is not None:
+            gate.wait()
+        try:
+            status, headers, raw = share(port_of(attempt), token, key, body, timeout=30)
+        except Exception as error:  # transport failure: retry, keeping the key
+            answers.append(("transport", type(error).__name__))
+            time.sleep(0.05)
+            continue
+        answers.append((status, raw, headers))
+        if status == 201:
+            return (status, raw), answers
+        if status in RETRYABLE:
+            try:
+                delay = float(headers.get("retry-after", "0.2"))
+            except ValueError:
+                delay = 0.2
+            time.sleep(min(max(delay, 0.05), 1.0))
+            continue
+        return (status, raw), answers
+    return None, answers
+
+
+def _journey_urls(answers):
+    urls = []
+    for a in answers:
+        if a[0] == 201:
+            urls.append(json.loads(a[1])["url"])
+    return urls
+
+
+# -- crash ------------------------------------------------------------------------------------------------------
+def crash(baton, profile):
+    """kill -9 the backend at random points during N shares (8 in flight, own key each), restart it on the same
+    SQLite file; the app retries with the same key and body until a definitive answer."""
+    h = Harness(baton, "crash")
+    failures, urls = [], []
+    try:
+        h.start_sandbox()
+        port = free_block(1)
+        db = "sqlite:" + os.path.join(h.dir, "baton.sqlite")
+        proc = {"p": h.start_backend(port, db, timeout_seconds=1)}
+        token = h.token("crash-user")
+        probe_token = h.token("crash-probe")
+        h.wait(lambda: h.shareable(port, token), "backend")
+        # Widen the window in which a kill lands between the provider's answer and the stored record.
+        h.fault(endpoint="POST /v2/handoff-sessions", fault="latency", latencyMs=150)
+        gate, stop = threading.Event(), threading.Event()
+        gate.set()
+        stats = collections.Counter()
+        restart_probe = collections.Counter()
+        probe_keys = set()
+
+        def killer():
+            rng = random.Random(11)
+            while not stop.wait(rng.uniform(0.2, 1.5)):
+                gate.clear()
+                proc["p"].kill()
+                proc["p"].wait()
+                stats["kills"] += 1
+                started = time.monotonic()
+                proc["p"] = h.start_backend(port, db, timeout_seconds=1)
+                h.wait(lambda: request(port, "GET", "/healthz", timeout=1)[0] == 200, "restarted backend")
+                # What a share meets the moment the restarted instance listens (before its catalog is loaded).
+                key = new_key()
+                probe_keys.add(key)
+                try:
+                    restart_probe[share(port, probe_token, key, timeout=10)[0]] += 1
+                except Exception:
+                    restart_probe["transport"] += 1
+                h.wait(lambda: h.shareable(port, token), "restarted catalog")
+                stats["restart_ms"] += int((time.monotonic() - started) * 1000)
+                gate.set()
+
+        keys = [new_key() for _ in range(profile["crash_keys"])]
+        body = share_body()
+        started = time.monotonic()
+        kt = threading.Thread(target=killer, daemon=True)
+        kt.start()
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            results = dict(zip(keys, pool.map(lambda k: _tap(lambda _: port, token, k, body, gate), keys)))
+        stop.set()
+        kt.join()
+        gate.set()
+        elapsed = time.monotonic() - started
+
+        sessions = collections.Counter(s["idempotencyKey"] for s in h.chia_sessions())
+        lost = [k for k, (final, _) in results.items() if final is None]
+        definitive = collections.Counter(final[0] for final, _ in results.values() if final)
+        attempts = collections.Counter()
+        for _, answers in results.values():
+            for a in answers:
+                attempts[a[0] if a[0] != "transport" else "transport"] += 1
+        for key, (final, answers) in results.items():
+            u = _journey_urls(answers)
+            urls += u
+            if len(set(u)) > 1:
+                failures.append(f"key {key[:8]}…: {len(set(u))} different URLs")
+            if sessions[key] != 1:
+                failures.append(f"key {key[:8]}…: {sessions[key]} Chia sessions")
+        if lost:
+            failures.append(f"{len(lost)} taps never answered")
+        if set(definitive) - {201}:
+            failures.append(f"non-201 definitive answers: {dict(definitive)}")
+        extra = [k for k in sessions if k not in results and k not in probe_keys]
+        if extra:
+            failures.append(f"{len(extra)} Chia sessions for keys nobody sent")
+        if restart_probe.get(409):
+            failures.append(f"a share sent as a restarted instance starts listening is answered 409 "
+                            f"projection_changed (definitive) {restart_probe[409]}/{sum(restart_probe.values())} times")
+        print(f"   {len(keys)} keys, {stats['kills']} kill -9 + restarts (mean restart-to-shareable "
+              f"{stats['restart_ms'] / max(stats['kills'], 1):.0f} ms), {elapsed:.1f} s")
+        print(f"   attempts by answer: {dict(attempts)}; final: {dict(definitive)}; lost {len(lost)}")
+        print(f"   Chia sessions for the {len(keys)} keys: {sum(sessions[k] for k in keys)} "
+              f"(keys with exactly one: {sum(sessions[k] == 1 for k in keys)})")
+        print(f"   share probe right after each restart: {dict(restart_probe)}")
+    finally:
+        h.close()
+    return _result(h, failures, urls)
+
+
+# -- scale-out --------------------------------------------------------------------------------------------------
+def scale_out(baton, profile):
+    """Two `baton serve` on one PostgreSQL and one sandbox; rounds of 64 concurrent same-key shares spread across
+    both → one Chia session per key, 64 identical answers; the catalog sync lease held by exactly one."""
+    url = os.environ.get("BATON_TEST_POSTGRES_URL")
+    if not url:
+        return {"failures": ["BATON_TEST_POSTGRES_URL is not set (run under scripts/with-postgres)"]}
+    h = Harness(baton, "scale")
+    failures, urls = [], []
+    try:
+        h.start_sandbox()
+        a, b = free_block(1), free_block(1)
+        h.start_backend(a, url, name="instance-a")
+        token = h.token("scale-user")
+        h.wait(lambda: h.shareable(a, token), "instance A")
+        h.start_backend(b, url, name="instance-b")
+        h.wait(lambda: h.shareable(b, token), "instance B")
+        body = share_body()
+        replayed_total = 0
+        for round_ in range(profile["scale_rounds"]):
+            key = new_key()
+            barrier = threading.Barrier(64)
+
+            def one(i):
+                barrier.wait()
+                return _tap(lambda _: a if i % 2 == 0 else b, token, key, body)
+
+            with concurrent.futures.ThreadPoolExecutor(64) as pool:
+                results = list(pool.map(one, range(64)))
+            finals = [f for f, _ in results]
+            bodies = {f[1] for f in finals if f}
+            statuses = collections.Counter(f[0] if f else None for f in finals)
+            retried = sum(len(ans) - 1 for _, ans in results)
+            replayed = sum(1 for _, ans in results if ans[-1][0] == 201 and ans[-1][2].get("idempotent-replayed"))
+            replayed_total += replayed
+            count = sum(1 for s in h.chia_sessions() if s["idempotencyKey"] == key)
+            for f, ans in results:
+                urls.extend(_journey_urls(ans))
+            if round_ < 3 or count != 1 or len(bodies) != 1:
+                print(f"   round {round_ + 1}: final {dict(statuses)}, {len(bodies)} distinct bodies, "
+                      f"{replayed} replayed, {retried} retries, Chia sessions for the key: {count}")
+            if statuses != {201: 64} or len(bodies) != 1 or count != 1:
+                failures.append(f"round {round_ + 1}: {dict(statuses)}, {len(bodies)} bodies, {count} sessions")
+        print(f"   {profile['scale_rounds']} rounds x 64 requests: {replayed_total} answered as replays")
+        # Let a few more sync intervals (5 s) pass: the lease must stay with one instance.
+        h.wait(lambda: open(os.path.join(h.dir, "instance-b.log")).read().count("catalog sync:") >= 3,
+               "three sync passes on instance B", limit=40)
+        leaders = []
+        for name in ("instance-a", "instance-b"):
+            text = open(os.path.join(h.dir, f"{name}.log")).read()
+            synced = text.count("catalog sync: fetched publication") + text.count("catalog sync: not modified")
+            follower = text.count("another instance syncs")
+            print(f"   {name}: {synced} sync passes against Chia, {follower} follower passes")
+            if synced:
+                leaders.append(name)
+        _, reqs = h.sandbox_call("GET", "/_sandbox/requests")
+        catalog_calls = sum(1 for r in reqs["requests"] if r["route"] == "/v2/catalog")
+        print(f"   Chia GET /v2/catalog calls: {catalog_calls}; instances that synced: {leaders}")
+        if len(leaders) != 1:
+            failures.append(f"catalog sync ran on {len(leaders)} instances")
+    finally:
+        h.close()
+    return _result(h, failures, urls)
+
+
+# -- provider faults --------------------------------------------------------------------------------------------
+def provider_faults(baton, profile):
+    """20% of Chia calls fail (429, 500, 503, drop, timeout); N taps, 16 in flight; every app-visible answer must be
+    a 201 or a retryable 429/502/503 problem (with Retry-After where the table says so)."""
+    h = Harness(baton, "faults")
+    failures, urls = [], []
+    try:
+        h.start_sandbox()
+        port = free_block(1)
+        h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"), timeout_seconds=1)
+        token = h.token("fault-user")
+        h.wait(lambda: h.shareable(port, token), "backend")
+        # Five rules, first firing wins: 1 - (1 - p)^5 = 20% with p = 0.0436.
+        p = 0.0436
+        ep = "POST /v2/handoff-sessions"
+        h.fault(endpoint=ep, fault="status", status=429, retryAfterSeconds=1, fraction=p, seed=1)
+        h.fault(endpoint=ep, fault="status", status=500, fraction=p, seed=2)
+        h.fault(endpoint=ep, fault="status", status=503, fraction=p, seed=3)
+        h.fault(endpoint=ep, fault="drop", fraction=p, seed=4)
+        h.fault(endpoint=ep, fault="timeout", fraction=p, seed=5)
+        keys = [new_key() for _ in range(profile["fault_taps"])]
+        body = share_body()
+        started = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            results = dict(zip(keys, pool.map(lambda k: _tap(lambda _: port, token, k, body), keys)))
+        elapsed = time.monotonic() - started
+        seen = collections.Counter()
+        misclassified = collections.Counter()
+        for key, (final, answers) in results.items():
+            for a in answers:
+                if a[0] == "transport":
+                    seen["transport"] += 1
+                    misclassified["transport error from the backend"] += 1
+                    continue
+                status, raw, headers = a
+                code = None
+                if status != 201:
+                    try:
+                        code = json.loads(raw).get("code")
+                    except ValueError:
+                        code = "not-json"
+                    if headers.get("content-type", "").split(";")[0] != "application/problem+json":
+                        misclassified[f"{status} without problem+json"] += 1
+                    if status not in RETRYABLE:
+                        misclassified[f"{status} {code}"] += 1
+                    if status in (429, 503) and "retry-after" not in headers and code != "provider_unavailable":
+                        misclassified[f"{status} {code} without Retry-After"] += 1
+                seen[f"{status} {code}" if code else str(status)] += 1
+            u = _journey_urls(answers)
+            urls += u
+            if final is None or final[0] != 201:
+                failures.append(f"key {key[:8]}…: final {final[0] if final else 'none'}")
+            if len(set(u)) > 1:
+                failures.append(f"key {key[:8]}…: {len(set(u))} URLs")
+        sessions = collections.Counter(s["idempotencyKey"] for s in h.chia_sessions())
+        dupes = sum(1 for k in keys if sessions[k] > 1)
+        missing = sum(1 for k in keys if sessions[k] == 0)
+        _, reqs = h.sandbox_call("GET", "/_sandbox/requests")
+        faults = collections.Counter(
+            r["fault"] or ("held (timeout)" if r["status"] is None else "none")
+            for r in reqs["requests"] if r["route"] == "/v2/handoff-sessions")
+        print(f"   {len(keys)} taps in {elapsed:.1f} s; provider calls by fault: {dict(faults)}")
+        print(f"   app-visible answers: {dict(seen)}")
+        print(f"   duplicate journeys {dupes}, taps without a journey {missing}, misclassified {dict(misclassified)}")
+        if dupes or missing:
+            failures.append(f"{dupes} duplicate journeys, {missing} taps without a journey")
+        if misclassified:
+            failures.append(f"answers outside the idempotency table: {dict(misclassified)}")
+        failures = failures[:20]
+    finally:
+        h.close()
+    return _result(h, failures, urls)
+
+
+# -- secrets ----------------------------------------------------------------------------------------------------
+def scan_logs(logs, secrets):
+    """Every line of every log against every known secret value, bearer token and journey URL, plus patterns that
+    must never appear (phs_ tokens, Privue tickets, whsec_ secrets, Bearer credentials)."""
+    needles = {s for s in secrets if s and len(s) >= 8}
+    for url in list(needles):
+        m = re.search(r"phs_[A-Za-z0-9]+", url)
+        if m:
+            needles.add(m.group(0))
+    patterns = [re.compile(p) for p in (r"phs_[A-Za-z0-9]{8,}", r"#ticket=", r"whsec_[A-Za-z0-9+/=]{8,}",
+                                         r"Bearer [A-Za-z0-9._~+/=-]{8,}", r"_test_[A-Za-z0-9]{8,}")]
+    leaks, lines = [], 0
+    for path in logs:
+        if not os.path.exists(path):
+            continue
+        with open(path, errors="replace") as f:
+            for number, line in enumerate(f, 1):
+                lines += 1
+                for s in needles:
+                    if s in line:
+                        leaks.append(f"{os.path.basename(path)}:{number}: a known secret/token/URL ({s[:6]}…)")
+                for p in patterns:
+                    if p.search(line):
+                        leaks.append(f"{os.path.basename(path)}:{number}: matches {p.pattern}")
+    print(f"   {len(logs)} logs, {lines} lines, {len(needles)} known values and 5 patterns checked: "
+          f"{len(leaks)} leaks")
+    return leaks
+
+
+CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults}
+ORDER = list(CHECKS)
