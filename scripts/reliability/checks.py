@@ -274,6 +274,106 @@ def provider_faults(baton, profile):
     return _result(h, failures, urls)
 
 
+# -- webhooks ---------------------------------------------------------------------------------------------------
+def _metric(port, name, **labels):
+    _, _, raw = request(port, "GET", "/metrics")
+    want = ",".join(f'{k}="{v}"' for k, v in labels.items())
+    for line in raw.decode().splitlines():
+        if line.startswith(name + "{") and want in line:
+            return int(line.rsplit(" ", 1)[1])
+    return 0
+
+
+def webhooks(baton, profile):
+    """BB `connect_session.updated` deliveries built from the sandbox's real session: the newer event first, the
+    older one after it (reordered), the newer one again 5x concurrently and with a new id (duplicated), one within
+    and one past the 5-minute tolerance (delayed), and forgeries (wrong secret, tampered body, other id, missing
+    headers, future timestamp). BB's own GET is failed meanwhile, so the state read back can only come from them."""
+    h = Harness(baton, "webhooks")
+    failures = []
+    try:
+        sb = h.start_sandbox()  # no webhook target: this check delivers every event itself
+        port = free_block(1)
+        h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"))
+        token = h.token("webhook-user")
+        h.wait(lambda: request(port, "GET", "/healthz")[0] == 200, "backend")
+        auth = {"Authorization": f"Bearer {token}"}
+        s, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth)
+        assert s == 201, (s, raw)
+        session_id = json.loads(raw)["sessionId"]
+        bb = sb["bb"]
+        bb_port = int(bb["origin"].rsplit(":", 1)[1])
+        keys = {"X-Api-Key": bb["apiKey"], "X-Client-Id": bb["clientId"]}
+        pending = json.loads(request(bb_port, "GET", f"/v2/connect-sessions/{session_id}", headers=keys)[2])
+        time.sleep(1.1)  # the completed event must carry a later updatedAt (whole seconds)
+        s, _, _ = request(bb_port, "POST", f"/_sandbox/journeys/{session_id}/complete", '{"resultCode":"Ok"}')
+        assert s == 200, (s, _)
+        done = json.loads(request(bb_port, "GET", f"/v2/connect-sessions/{session_id}", headers=keys)[2])
+        s, _, _ = request(bb_port, "POST", "/_sandbox/faults", json.dumps(
+            {"endpoint": "GET /v2/connect-sessions/{sessionId}", "fault": "status", "status": 503}))
+        assert s == 201
+        secret = bb["webhookSecret"]
+
+        def event(data):
+            return json.dumps({"type": "connect_session.updated", "timestamp": data["updatedAt"], "data": data},
+                              sort_keys=True).encode()
+
+        def deliver(msg_id, body, age=0, key=secret, signed_body=None, signed_id=None, headers=None):
+            ts = str(int(time.time()) - age)
+            sig = sign_webhook(key, signed_id or msg_id, ts, signed_body or body)
+            hd = {"webhook-id": msg_id, "webhook-timestamp": ts, "webhook-signature": sig}
+            if headers is not None:
+                hd = headers
+            st, _, rb = request(port, "POST", "/webhooks/bb", body, hd)
+            return st, (json.loads(rb).get("code") or json.loads(rb).get("status")) if rb else None
+
+        newer, older = event(done), event(pending)
+        other = "whsec_" + base64.b64encode(b"f" * 32).decode()
+        outcome = collections.OrderedDict()
+        outcome["newer first"] = deliver("msg_newer000000000000000001", newer)
+        outcome["older after it"] = deliver("msg_older000000000000000001", older)
+        with concurrent.futures.ThreadPoolExecutor(5) as pool:
+            dup = list(pool.map(lambda _: deliver("msg_newer000000000000000001", newer), range(5)))
+        outcome["newer again x5 (same id)"] = collections.Counter(dup).most_common()
+        outcome["newer under a new id"] = deliver("msg_newer000000000000000002", newer)
+        outcome["delayed 240 s"] = deliver("msg_delay000000000000000001", newer, age=240)
+        outcome["delayed 600 s"] = deliver("msg_delay000000000000000002", newer, age=600)
+        forged = {
+            "wrong secret": deliver("msg_forge000000000000000001", newer, key=other),
+            "tampered body": deliver("msg_forge000000000000000002", older.replace(b'"pending"', b'"completed"'),
+                                     signed_body=older),
+            "signed for another id": deliver("msg_forge000000000000000003", newer, signed_id="msg_x"),
+            "future timestamp": deliver("msg_forge000000000000000004", newer, age=-600),
+            "no signature": deliver("msg_forge000000000000000005", newer, headers={"webhook-id": "msg_f6"}),
+        }
+        for name, answer in list(outcome.items()) + list(forged.items()):
+            print(f"   {name}: {answer}")
+        expect = {"newer first": (200, "accepted"), "older after it": (200, "accepted"),
+                  "newer under a new id": (200, "accepted"), "delayed 240 s": (200, "accepted"),
+                  "delayed 600 s": (401, "webhook_rejected")}
+        for name, want in expect.items():
+            if outcome[name] != want:
+                failures.append(f"{name}: {outcome[name]}, expected {want}")
+        if outcome["newer again x5 (same id)"] != [((200, "duplicate"), 5)]:
+            failures.append(f"duplicates: {outcome['newer again x5 (same id)']}")
+        for name, answer in forged.items():
+            if answer[0] not in (400, 401):
+                failures.append(f"forged ({name}) answered {answer}")
+        s, _, raw = request(port, "GET", f"/v2/connect-sessions/{session_id}", headers=auth)
+        state = json.loads(raw) if s == 200 else {"http": s}
+        print(f"   state read back (BB GET failing): {state}")
+        if state.get("status") != "ok" or state.get("connectionId") != done["connectionId"]:
+            failures.append(f"final state {state}, expected ok with the connection id")
+        accepted = _metric(port, "baton_webhook_verifications_total", provider="bb", result="accepted")
+        duplicate = _metric(port, "baton_webhook_verifications_total", provider="bb", result="duplicate")
+        print(f"   metrics: accepted {accepted} (4 distinct valid ids), duplicate {duplicate} (5)")
+        if accepted != 4 or duplicate != 5:
+            failures.append(f"processed {accepted} accepted / {duplicate} duplicate, expected 4 / 5")
+    finally:
+        h.close()
+    return _result(h, failures)
+
+
 # -- secrets ----------------------------------------------------------------------------------------------------
 def scan_logs(logs, secrets):
     """Every line of every log against every known secret value, bearer token and journey URL, plus patterns that
@@ -303,5 +403,5 @@ def scan_logs(logs, secrets):
     return leaks
 
 
-CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults}
+CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults, "webhooks": webhooks}
 ORDER = list(CHECKS)
