@@ -374,6 +374,129 @@ def webhooks(baton, profile):
     return _result(h, failures)
 
 
+# -- bad input --------------------------------------------------------------------------------------------------
+def _raw(port, payload, read=True, timeout=10.0, close_early=False):
+    """Sends raw bytes; returns the status line (or what happened)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        try:
+            sock.sendall(payload)
+            if close_early:
+                return "closed by client"
+            data = b""
+            while read and b"\r\n" not in data:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+        except (ConnectionResetError, BrokenPipeError):
+            return "reset"
+        except socket.timeout:
+            return "timeout"
+    line = data.split(b"\r\n", 1)[0].decode(errors="replace")
+    return line.split(" ", 2)[1] if line.startswith("HTTP/") else (line or "closed")
+
+
+def bad_input(baton, profile):
+    """Oversized, truncated and malformed bodies and headers, then slow-drip clients, against a served backend:
+    every request answered with a 4xx (or the connection closed), never a 5xx, the server never hangs, and its
+    resident memory stays bounded (VmRSS from /proc)."""
+    h = Harness(baton, "badinput")
+    failures = []
+    try:
+        h.start_sandbox()
+        port = free_block(1)
+        proc = h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"))
+        token = h.token("bad-user")
+        h.wait(lambda: h.shareable(port, token), "backend")
+        auth = f"Authorization: Bearer {token}\r\n".encode()
+
+        def post(body, extra=b"", length=None, path=b"/v2/handoff-sessions"):
+            n = len(body) if length is None else length
+            return (b"POST " + path + b" HTTP/1.1\r\nHost: x\r\n" + auth + b"Idempotency-Key: " + new_key().encode()
+                    + b"\r\nContent-Type: application/json\r\n" + extra + b"Content-Length: " + str(n).encode()
+                    + b"\r\n\r\n" + body)
+
+        valid = share_body().encode()
+        cases = {
+            "body 16 MiB": post(b"{" + b" " * (16 << 20) + b"}"),
+            "body declared 1 GiB, 1 KiB sent": (post(b"{" * 1024, length=1 << 30), dict(close_early=True)),
+            "truncated body, client closes": (post(valid[:20], length=len(valid)), dict(close_early=True)),
+            "not JSON": post(b"catalogItemId=cat_weight_care"),
+            "JSON null": post(b"null"),
+            "JSON array": post(b"[]"),
+            "nested 100k deep": post(b"[" * 100000 + b"]" * 100000),
+            "invalid UTF-8": post(b'{"catalogItemId":"\xff\xfe","disclosureVersion":"2025-06-01","affirmed":true,'
+                                  b'"affirmedAt":"2026-01-01T00:00:00Z"}'),
+            "unknown field": post(valid[:-1] + b',"x":1}'),
+            "duplicate keys": post(valid[:-1] + b',"affirmed":false}'),
+            "affirmed false": post(valid.replace(b"true", b"false")),
+            "huge number": post(valid.replace(b"true", b"1" + b"0" * 10000)),
+            "header 256 KiB": post(valid, extra=b"X-Big: " + b"a" * (256 << 10) + b"\r\n"),
+            "10,000 headers": post(valid, extra=b"".join(b"X-H%d: v\r\n" % i for i in range(10000))),
+            "header without colon": post(valid, extra=b"NoColonHere\r\n"),
+            "control bytes in header": post(valid, extra=b"X-Bad: a\x00b\x01c\r\n"),
+            "Idempotency-Key 64 KiB": post(valid, extra=b"Idempotency-Key: " + b"k" * 65536 + b"\r\n"),
+            "Authorization garbage": post(valid).replace(auth, b"Authorization: Bearer \xff" + b"." * 5000 + b"\r\n"),
+            "Content-Length not a number": post(valid, length=None).replace(
+                b"Content-Length: %d" % len(valid), b"Content-Length: abc"),
+            "Content-Length negative": post(valid).replace(b"Content-Length: %d" % len(valid), b"Content-Length: -5"),
+            "two Content-Lengths": post(valid, extra=b"Content-Length: 3\r\n"),
+            "bad chunked": (b"POST /v2/handoff-sessions HTTP/1.1\r\nHost: x\r\n" + auth
+                            + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"),
+            "request line garbage": b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + os.urandom(512),
+            "path 64 KiB": b"GET /" + b"a" * 65536 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            "webhook 16 MiB": post(b"{" + b" " * (16 << 20) + b"}", path=b"/webhooks/bb"),
+        }
+        rss_start = rss_kb(proc.pid)
+        answers = {}
+        for repeat in range(profile["bad_repeats"]):
+            for name, case in cases.items():
+                payload, opts = case if isinstance(case, tuple) else (case, {})
+                answers[name] = _raw(port, payload, **opts)
+        rss_battery = rss_kb(proc.pid)
+        for name, answer in answers.items():
+            print(f"   {name}: {answer}")
+            if answer.startswith("5") or answer == "timeout":
+                failures.append(f"{name}: {answer}")
+        # Slow drip: clients that send a request one byte at a time, every 100 ms, while others are served.
+        n = profile["slow_clients"]
+        socks = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(n)]
+        drip = post(valid)
+        served, closed_by_server, latencies = 0, 0, []
+        started = time.monotonic()
+        for i in range(min(len(drip), profile["drip_steps"])):  # 100 ms per step
+            for sk in list(socks):
+                try:
+                    sk.send(drip[i:i + 1])
+                except OSError:
+                    socks.remove(sk)
+                    closed_by_server += 1
+            t = time.monotonic()
+            st, _, _ = request(port, "GET", "/healthz", timeout=5)
+            latencies.append((time.monotonic() - t) * 1000)
+            served += st == 200
+            time.sleep(0.1)
+        for sk in socks:
+            sk.close()
+        latencies.sort()
+        print(f"   slow drip: {n} clients for {time.monotonic() - started:.1f} s; {served}/{len(latencies)} healthz "
+              f"answered meanwhile (p50 {latencies[len(latencies) // 2]:.1f} ms, max {latencies[-1]:.1f} ms); "
+              f"{closed_by_server} drip connections closed by the server")
+        if served != len(latencies):
+            failures.append("the server stopped answering during the slow drip")
+        ok = h.shareable(port, token) and share(port, token, new_key())[0] == 201
+        rss_end = rss_kb(proc.pid)
+        print(f"   RSS: {rss_start / 1024:.1f} MiB at start, {rss_battery / 1024:.1f} MiB after "
+              f"{profile['bad_repeats']} x {len(cases)} bad requests, {rss_end / 1024:.1f} MiB after the drip")
+        if not ok or proc.poll() is not None:
+            failures.append("the backend does not serve a valid share afterwards")
+        if rss_end - rss_start > 256 * 1024:
+            failures.append(f"RSS grew by {(rss_end - rss_start) / 1024:.0f} MiB")
+    finally:
+        h.close()
+    return _result(h, failures)
+
+
 # -- secrets ----------------------------------------------------------------------------------------------------
 def scan_logs(logs, secrets):
     """Every line of every log against every known secret value, bearer token and journey URL, plus patterns that
@@ -403,5 +526,5 @@ def scan_logs(logs, secrets):
     return leaks
 
 
-CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults, "webhooks": webhooks}
+CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults, "webhooks": webhooks, "bad-input": bad_input}
 ORDER = list(CHECKS)

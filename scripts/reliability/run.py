@@ -12,8 +12,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
 
 PROFILES = {
-    "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1),
-    "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20),
+    "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40),
+    "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300),
 }
 
 
