@@ -7,7 +7,8 @@ RETRYABLE = {429, 502, 503}
 
 
 def _result(h, failures, extra_secrets=()):
-    return {"failures": failures, "logs": list(h.logs), "secrets": list(h.secrets) + list(extra_secrets)}
+    return {"failures": failures, "logs": list(h.logs), "secrets": list(h.secrets) + list(extra_secrets),
+            "dir": h.dir}
 
 
 def _tap(port_of, token, key, body, gate=None, attempts=400, tally=None):

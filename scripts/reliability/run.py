@@ -6,7 +6,7 @@
 Each check prints its figures and PASS/FAIL; the run ends with "N passed, N failed" and exits 1 on any failure.
 Scale-out needs BATON_TEST_POSTGRES_URL (scripts/with-postgres); without it that check fails, it is never skipped.
 """
-import argparse, os, sys, time, traceback
+import argparse, os, shutil, sys, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
@@ -27,7 +27,7 @@ def main():
     profile = PROFILES[args.profile]
     selected = [n for n in checks.ORDER if not args.only or n in args.only.split(",")]
     passed = failed = 0
-    logs, secrets = [], []
+    logs, secrets, dirs = [], [], []
     for name in selected:
         started = time.monotonic()
         print(f"-- {name}", flush=True)
@@ -35,6 +35,7 @@ def main():
             result = checks.CHECKS[name](baton, profile)
             logs += result.get("logs", [])
             secrets += result.get("secrets", [])
+            dirs += [result["dir"]] if result.get("dir") else []
             ok = not result["failures"]
             for line in result["failures"]:
                 print(f"   FAIL {line}")
@@ -51,6 +52,11 @@ def main():
         ok = not leaks
         print(f"   {'PASS' if ok else 'FAIL'} secrets")
         passed, failed = passed + ok, failed + (not ok)
+    for d in dirs:
+        if os.environ.get("RELIABILITY_KEEP"):
+            print(f"kept {d}")
+        else:
+            shutil.rmtree(d, ignore_errors=True)
     print(f"reliability ({args.profile}): {passed} passed, {failed} failed")
     sys.exit(0 if failed == 0 else 1)
 
