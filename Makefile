@@ -4,12 +4,13 @@ BUILD_FLAGS ?=
 BATON      := .build/debug/baton
 FUZZ_SECONDS ?= 60
 
-.PHONY: help deps build test lint format demo bench fuzz docs clean
+.PHONY: help deps build test lint format demo bench soak fuzz docs clean
 
 help:
 	@echo "make demo    build and walk all three journeys on embedded defaults (SQLite + built-in sandbox)"
 	@echo "make test    install what is missing, start the test services, run every test"
 	@echo "make bench   benchmarks, printed as ratios against a reference measured in the same run"
+	@echo "make soak    long reliability runs (crash, scale-out, provider faults, bad input); see docs/reliability.md"
 	@echo "make lint    swift format lint;  make format  rewrite in house style"
 	@echo "make fuzz    libFuzzer over each return-link parser and the projection decoder (FUZZ_SECONDS each)"
 	@echo "make docs    DocC API reference into .build/docs"
@@ -39,6 +40,10 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release
 	scripts/bench
+
+soak: deps
+	$(SWIFT) build $(BUILD_FLAGS) --product baton
+	scripts/soak
 
 fuzz:
 	scripts/install-deps --build

@@ -12,11 +12,15 @@ enum Bench {
             await serveHealthz(port: UInt16(port)!)
         case ("transport-bench", let url?):
             await TransportBench.run(url: url, seconds: Double(arguments.dropFirst(3).first ?? "3") ?? 3)
+        case ("parse-links", let seconds):
+            ParseBench.run(seconds: seconds.flatMap(Double.init) ?? 2)
         case ("healthz-body", _):
             print(healthzBody, terminator: "")
         default:
             FileHandle.standardError.write(
-                Data("usage: BatonBench serve-healthz PORT | transport-bench URL [SECONDS] | healthz-body\n".utf8))
+                Data(
+                    "usage: BatonBench serve-healthz PORT | transport-bench URL [SECONDS] | parse-links [SECONDS] | healthz-body\n"
+                        .utf8))
             exit(2)
         }
     }

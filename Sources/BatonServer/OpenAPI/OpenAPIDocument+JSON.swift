@@ -300,7 +300,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "503": {
-                    "description": "Chia timed out (`provider_timeout`), the first request with this key is still running (`request_in_progress`), or the backend is briefly unavailable. Retry after `Retry-After` seconds with the same key and body.",
+                    "description": "Chia timed out (`provider_timeout`), the first request with this key is still running (`request_in_progress`), this instance has not loaded the catalog yet (`catalog_unavailable`), or the backend is briefly unavailable. Retry after `Retry-After` seconds with the same key and body.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -312,6 +312,7 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
+                                    "catalog_unavailable",
                                     "provider_timeout",
                                     "request_in_progress",
                                     "service_unavailable"

@@ -120,6 +120,20 @@ struct CatalogRoutesTests {
         }
     }
 
+    /// A just-started instance (no publication loaded yet) must not answer a share with the definitive "not offered":
+    /// a retry after a crash would record `409` for a key whose journey already exists at Chia.
+    @Test func theShareCheckIsRetryableUntilACatalogIsLoaded() async throws {
+        try await withCatalogHarness { harness in
+            let error = await #expect(throws: HTTPError.self) {
+                try await harness.service.handoff(
+                    for: AuthenticatedUser(id: "alice"), catalogItemID: "cat_weight_care", now: harness.clock.now)
+            }
+            #expect(error?.status == 503)
+            #expect(error?.code == "catalog_unavailable")
+            #expect(error?.headers["retry-after"] == "1")
+        }
+    }
+
     @Test func theShareCheckUsesTheSameDecision() async throws {
         try await withCatalogHarness { harness in
             _ = await harness.sync.syncOnce()

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 
 /// The ``CatalogProjection`` over the catalog this instance serves: the stored publication (from the
@@ -42,13 +43,20 @@ public struct CatalogService: CatalogProjection {
         return catalog.projection.cards(publication: catalog.publication, evidence: evidence, now: now, policy: policy)
     }
 
+    /// - Throws: `503 catalog_unavailable` with `Retry-After` while this instance has not loaded any publication yet
+    ///   (just started, Chia or the store unreachable): "not offered" would be a definitive `409` the app acts on by
+    ///   discarding its key, orphaning a journey an earlier attempt with that key may already have created.
     public func handoff(for user: AuthenticatedUser, catalogItemID: String, now: Date) async throws -> MobileHandoff? {
-        guard let catalog = cache.catalog else { return nil }
+        guard let catalog = cache.catalog else { throw Self.catalogUnavailable }
         let evidence = await evidence(for: user, now: now)
         return catalog.projection.card(
             itemID: catalogItemID, publication: catalog.publication, evidence: evidence, now: now, policy: policy)?
             .handoff
     }
+
+    static let catalogUnavailable = HTTPError(
+        status: 503, code: "catalog_unavailable",
+        detail: "The catalog is not loaded yet. Retry with the same key and body.", headers: ["retry-after": "1"])
 
     /// The user's evidence; a provider error counts as no evidence (fail safe: `neutral_only`).
     func evidence(for user: AuthenticatedUser, now: Date) async -> ServiceStateEvidence? {

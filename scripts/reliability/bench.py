@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""scripts/bench-backend's driver: see the header of that script for what is measured and against what."""
+import argparse, os, re, resource, socket, statistics, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import Harness, free_block, request, rss_kb  # noqa: E402
+
+LUA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share.lua")
+
+
+def wrk(port, auth, duration, connections=64, threads=2):
+    env = dict(os.environ, BENCH_AUTH=auth)
+    out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}", "--latency", "-s", LUA,
+                          f"http://127.0.0.1:{port}/v2/handoff-sessions"], capture_output=True, text=True,
+                         env=env).stdout
+
+    def ms(label):
+        m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: (.*)", out)
+    return {"rps": rps, "p50": ms("50"), "p99": ms("99"), "requests": total, "non2xx": int(bad.group(1)) if bad else 0,
+            "socket": errors.group(1) if errors else ""}
+
+
+def nginx_proxy(h, chia_port, chia_key):
+    port = free_block(1)
+    d = tempfile.mkdtemp(dir=h.dir)
+    conf = f"""user root; worker_processes 2; daemon off; pid {d}/nginx.pid; error_log {d}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off; keepalive_requests 1000000;
+    client_body_temp_path {d}/body; proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fcgi;
+    uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;
+    upstream chia {{ server 127.0.0.1:{chia_port}; keepalive 64; }}
+    server {{
+        listen 127.0.0.1:{port};
+        location = /v2/handoff-sessions {{
+            proxy_pass http://chia; proxy_http_version 1.1; proxy_set_header Connection "";
+            proxy_set_header Authorization "Bearer {chia_key}";
+        }}
+    }}
+}}"""
+    path = os.path.join(d, "nginx.conf")
+    with open(path, "w") as f:
+        f.write(conf)
+    p = subprocess.Popen(["nginx", "-c", path, "-p", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    h.procs.append(p)
+    h.wait(lambda: request(port, "GET", "/", timeout=1)[0] in (404, 405), "nginx")
+    return port
+
+
+def idle_connections(port, n):
+    socks = []
+    for _ in range(n):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        socks.append(s)
+    answered = 0
+    for s in socks:
+        s.settimeout(10)
+        if s.recv(4096).startswith(b"HTTP/1.1 200"):
+            answered += 1
+    return socks, answered
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--baton")
+    ap.add_argument("--bench")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--duration", default="10s")
+    ap.add_argument("--postgres")
+    a = ap.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    h = Harness(a.baton, "bench")
+    try:
+        sb = h.start_sandbox()
+        chia_port = sb["port"]
+        auth_chia = f"Bearer {sb['chia']['apiKey']}"
+        nginx = nginx_proxy(h, chia_port, sb["chia"]["apiKey"])
+        backends = {}
+        for name, db in (("sqlite", "sqlite:" + os.path.join(h.dir, "bench.sqlite")), ("postgres", a.postgres)):
+            port = free_block(1)
+            # Access logs go to a file (every request logs one JSON line: part of the measured cost).
+            proc = h.start_backend(port, db, name=f"backend-{name}", sync_seconds=3600)
+            backends[name] = (port, proc)
+        token = h.token("bench-user")
+        for name, (port, _) in backends.items():
+            h.wait(lambda: h.shareable(port, token), f"backend {name}")
+        auth = f"Bearer {token}"
+
+        print("== backend memory: idle, then 1,000 idle keep-alive connections")
+        for name, (port, proc) in backends.items():
+            idle = rss_kb(proc.pid)
+            socks, answered = idle_connections(port, 1000)
+            held = rss_kb(proc.pid)
+            for s in socks:
+                s.close()
+            print(f"{name}: RSS idle {idle / 1024:.1f} MiB; with 1,000 keep-alive connections ({answered} answered) "
+                  f"{held / 1024:.1f} MiB (+{(held - idle) / 1000:.1f} KiB per connection)")
+
+        print(f"\n== wrk -t2 -c64 -d{a.duration} POST /v2/handoff-sessions, new key each request, {a.rounds} rounds")
+        results = {k: [] for k in list(backends) + ["nginx"]}
+        rss_trend = {k: [] for k in backends}
+        served = {k: 0 for k in backends}
+        for r in range(a.rounds):
+            line = []
+            for name, (port, proc) in backends.items():
+                w = wrk(port, auth, a.duration)
+                results[name].append(w)
+                served[name] += w["requests"]
+                rss_trend[name].append((served[name], rss_kb(proc.pid)))
+                line.append(f"{name} {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms"
+                            + (f" non-2xx {w['non2xx']}" if w["non2xx"] else "") + (f" {w['socket']}" if w["socket"] else ""))
+            w = wrk(nginx, auth_chia, a.duration)
+            results["nginx"].append(w)
+            line.append(f"nginx {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms"
+                        + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
+            print(f"round {r + 1}: " + " | ".join(line))
+        med = {k: {m: statistics.median(x[m] for x in v) for m in ("rps", "p50", "p99")} for k, v in results.items()}
+        n = med["nginx"]
+        print(f"median nginx proxy_pass → sandbox: {n['rps']:.0f} req/s, p50 {n['p50']:.2f} ms, p99 {n['p99']:.2f} ms")
+        for name in backends:
+            m = med[name]
+            print(f"median Baton ({name}): {m['rps']:.0f} req/s, p50 {m['p50']:.2f} ms, p99 {m['p99']:.2f} ms -> "
+                  f"throughput Baton/nginx {m['rps'] / n['rps']:.2f}x (goal >= 0.50x), p99 {m['p99'] / n['p99']:.2f}x")
+
+        print("\n== backend memory after each round (requests served so far, RSS)")
+        for name in backends:
+            print(f"{name}: " + ", ".join(f"{c:,} req {kb / 1024:.1f} MiB" for c, kb in rss_trend[name]))
+
+        print("\n== backend-added latency per tap: one connection, Baton minus the sandbox called directly")
+        direct = wrk_direct = None
+        for name, (port, _) in backends.items():
+            b = wrk(port, auth, "5s", connections=1, threads=1)
+            d = wrk(chia_port, auth_chia, "5s", connections=1, threads=1)
+            print(f"{name}: Baton {b['rps']:.0f} taps/s p50 {b['p50']:.3f} p99 {b['p99']:.3f} ms; sandbox direct "
+                  f"p50 {d['p50']:.3f} p99 {d['p99']:.3f} ms -> added p50 {b['p50'] - d['p50']:.3f} ms, "
+                  f"p99 {b['p99'] - d['p99']:.3f} ms (goal p99 < 2 ms)")
+
+        print("\n== return-link parsing, one thread")
+        sys.stdout.flush()
+        subprocess.run([a.bench, "parse-links", "2"], check=True)
+        print("(goal > 1,000,000 links/s; projection time for 10,000 items: scripts/bench-catalog)")
+    finally:
+        h.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""Processes and HTTP for the reliability suites: an external `baton sandbox`, configured `baton serve` backends,
+app-side share requests. Everything binds 127.0.0.1; every process started here is stopped by `Harness.close()`."""
+import base64, hashlib, hmac, http.client, json, os, random, signal, socket, subprocess, tempfile, threading, time, uuid
+
+ITEM = "cat_weight_care"
+VERSION = "2025-06-01"
+SIGNING_KEY = "reliability-token-signing-key-" + "x" * 16
+SEALING_KEY = base64.b64encode(b"r" * 32).decode()
+
+
+def free_block(n):
+    """A port P with P..P+n-1 all free."""
+    for _ in range(500):
+        p = random.randrange(20000, 60000 - n)
+        ok = True
+        for i in range(n):
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", p + i))
+                except OSError:
+                    ok = False
+                    break
+        if ok:
+            return p
+    raise RuntimeError("no free ports")
+
+
+def share_body(at="2026-01-01T00:00:00Z"):
+    return json.dumps({"catalogItemId": ITEM, "disclosureVersion": VERSION, "affirmed": True, "affirmedAt": at})
+
+
+def request(port, method, path, body=None, headers=None, timeout=15.0):
+    """(status, headers dict lower-case, body bytes); raises OSError / http.client errors on transport failure."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        data = body.encode() if isinstance(body, str) else body
+        h = dict(headers or {})
+        if data is not None:
+            h.setdefault("Content-Type", "application/json")
+        conn.request(method, path, body=data, headers=h)
+        r = conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+    finally:
+        conn.close()
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class Harness:
+    def __init__(self, baton, name):
+        self.baton = baton
+        self.dir = tempfile.mkdtemp(prefix=f"baton-{name}.")
+        self.procs = []
+        self.logs = []
+        self.sandbox = None
+        self.secrets = []  # every secret value the suite knows, for the log scan
+
+    # -- sandbox -------------------------------------------------------------------------------------------------
+    def start_sandbox(self, webhook_port=None):
+        port = free_block(3)
+        args = [self.baton, "sandbox", "--port", str(port), "--json"]
+        if webhook_port:
+            args += ["--privue-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/privue",
+                     "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
+        log = os.path.join(self.dir, "sandbox.log")
+        self.logs.append(log)
+        out = open(log, "w")
+        p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=out, text=True)
+        self.procs.append(p)
+        line = p.stdout.readline()
+        info = json.loads(line)
+        # The JSON line holds the keys: kept out of the scanned log on purpose; the rest of stdout goes to the log.
+        threading.Thread(target=lambda: [out.write(l) for l in p.stdout], daemon=True).start()
+        info["port"] = port
+        self.sandbox = info
+        for k in ("chia", "privue", "bb"):
+            self.secrets.append(info[k]["apiKey"])
+        for k in ("privue", "bb"):
+            self.secrets.append(info[k]["webhookSecret"])
+            self.secrets.append(info[k]["webhookSecret"][len("whsec_"):])
+        self.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY]
+        self.wait(lambda: request(port, "GET", "/_sandbox/state")[0] == 200, "sandbox")
+        return info
+
+    def sandbox_call(self, method, path, body=None):
+        s, _, b = request(self.sandbox["port"], method, path, body=json.dumps(body) if body is not None else None)
+        return s, (json.loads(b) if b else None)
+
+    def chia_sessions(self):
+        _, state = self.sandbox_call("GET", "/_sandbox/state")
+        return state["state"]["handoffSessions"]
+
+    def fault(self, **rule):
+        s, b = self.sandbox_call("POST", "/_sandbox/faults", rule)
+        assert s == 201, (s, b)
+        return b
+
+    # -- backend -------------------------------------------------------------------------------------------------
+    def env(self):
+        sb = self.sandbox
+        e = dict(os.environ)
+        e.update({
+            "BATON_TOKEN_SIGNING_KEY": SIGNING_KEY, "BATON_SEALING_KEY": SEALING_KEY,
+            "BATON_CHIA_API_KEY": sb["chia"]["apiKey"], "BATON_PRIVUE_API_KEY": sb["privue"]["apiKey"],
+            "BATON_PRIVUE_WEBHOOK_SECRET": sb["privue"]["webhookSecret"], "BATON_BB_API_KEY": sb["bb"]["apiKey"],
+            "BATON_BB_CLIENT_ID": sb["bb"]["clientId"], "BATON_BB_WEBHOOK_SECRET": sb["bb"]["webhookSecret"],
+        })
+        return e
+
+    def config(self, port, timeout_seconds=2, sync_seconds=5, threads=2):
+        sb = self.sandbox
+        cfg = {
+            "development": {"allowLoopbackHTTP": True},
+            "server": {"host": "127.0.0.1", "port": port, "publicOrigin": f"http://127.0.0.1:{port}",
+                       "threads": threads},
+            "providers": {"timeoutSeconds": timeout_seconds},
+            "chia": {"apiOrigin": sb["chia"]["origin"], "assetOrigin": sb["chia"]["origin"],
+                     "syncIntervalSeconds": sync_seconds},
+            "privue": {"apiOrigin": sb["privue"]["origin"], "returnURL": sb["privue"]["returnUrls"][0],
+                       "workflows": ["merchant-onboarding"]},
+            "bb": {"apiOrigin": sb["bb"]["origin"],
+                   "returnURLs": {"https": sb["bb"]["returnUrls"][0], "customScheme": sb["bb"]["returnUrls"][1]}},
+        }
+        path = os.path.join(self.dir, f"baton-{port}.json")
+        with open(path, "w") as f:
+            json.dump(cfg, f)
+        return path
+
+    def start_backend(self, port, database, name="backend", **config):
+        cfg = self.config(port, **config)
+        log = os.path.join(self.dir, f"{name}.log")
+        if log not in self.logs:
+            self.logs.append(log)
+        out = open(log, "a")
+        p = subprocess.Popen([self.baton, "serve", "--config", cfg, "--database", database],
+                             stdout=out, stderr=subprocess.STDOUT, cwd=self.dir, env=self.env())
+        self.procs.append(p)
+        return p
+
+    def token(self, user):
+        cfg = next(f for f in os.listdir(self.dir) if f.endswith(".json"))
+        t = subprocess.run([self.baton, "token", "--user", user, "--config", os.path.join(self.dir, cfg)],
+                           capture_output=True, text=True, env=self.env(), check=True).stdout.strip()
+        self.secrets.append(t)
+        return t
+
+    def shareable(self, port, token):
+        try:
+            s, _, b = request(port, "GET", "/v2/catalog", headers={"Authorization": f"Bearer {token}"}, timeout=2)
+        except OSError:
+            return False
+        return s == 200 and any(i["id"] == ITEM and i["handoff"]["mode"] == "share_or_neutral"
+                                for i in json.loads(b)["items"])
+
+    def wait(self, predicate, what, limit=30.0):
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            try:
+                if predicate():
+                    return
+            except (OSError, http.client.HTTPException):
+                pass
+            time.sleep(0.02)
+        raise RuntimeError(f"{what} not ready after {limit:.0f} s")
+
+    # -- shutdown ------------------------------------------------------------------------------------------------
+    def close(self):
+        for p in self.procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        for p in self.procs:
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+
+def share(port, token, key, body=None, timeout=15.0):
+    return request(port, "POST", "/v2/handoff-sessions", body or share_body(),
+                   {"Authorization": f"Bearer {token}", "Idempotency-Key": key}, timeout=timeout)
+
+
+def new_key():
+    return str(uuid.uuid4())
+
+
+def sign_webhook(secret, msg_id, timestamp, body):
+    key = base64.b64decode(secret[len("whsec_"):])
+    mac = hmac.new(key, f"{msg_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(mac).decode()

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Reliability suites against real `baton` processes on 127.0.0.1 (see docs/reliability.md).
+
+  run.py [--profile test|soak] [--only NAME,…]
+
+Each check prints its figures and PASS/FAIL; the run ends with "N passed, N failed" and exits 1 on any failure.
+Scale-out needs BATON_TEST_POSTGRES_URL (scripts/with-postgres); without it that check fails, it is never skipped.
+"""
+import argparse, os, shutil, sys, time, traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks  # noqa: E402
+
+PROFILES = {
+    "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40),
+    "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--profile", default="test", choices=PROFILES)
+    ap.add_argument("--only", default="")
+    args = ap.parse_args()
+    root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    baton = os.environ.get("BATON", os.path.join(root, ".build/debug/baton"))
+    profile = PROFILES[args.profile]
+    selected = [n for n in checks.ORDER if not args.only or n in args.only.split(",")]
+    passed = failed = 0
+    logs, secrets, dirs = [], [], []
+    for name in selected:
+        started = time.monotonic()
+        print(f"-- {name}", flush=True)
+        try:
+            result = checks.CHECKS[name](baton, profile)
+            logs += result.get("logs", [])
+            secrets += result.get("secrets", [])
+            dirs += [result["dir"]] if result.get("dir") else []
+            ok = not result["failures"]
+            for line in result["failures"]:
+                print(f"   FAIL {line}")
+        except Exception:
+            traceback.print_exc()
+            ok = False
+        print(f"   {'PASS' if ok else 'FAIL'} {name} ({time.monotonic() - started:.1f} s)", flush=True)
+        passed, failed = passed + ok, failed + (not ok)
+    if "secrets" not in args.only or not args.only:
+        print("-- secrets in logs", flush=True)
+        leaks = checks.scan_logs(logs, secrets)
+        for leak in leaks[:10]:
+            print(f"   FAIL {leak}")
+        ok = not leaks
+        print(f"   {'PASS' if ok else 'FAIL'} secrets")
+        passed, failed = passed + ok, failed + (not ok)
+    for d in dirs:
+        if os.environ.get("RELIABILITY_KEEP"):
+            print(f"kept {d}")
+        else:
+            shutil.rmtree(d, ignore_errors=True)
+    print(f"reliability ({args.profile}): {passed} passed, {failed} failed")
+    sys.exit(0 if failed == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
