@@ -36,7 +36,7 @@ public struct BackendError: Error, Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// The share-request outcome this failure amounts to, for ``RetryDecision/classify(_:now:)``.
+    /// The share-request outcome this failure amounts to, for `RetryDecision.classify(_:now:)`.
     public var shareRequestOutcome: ShareRequestOutcome {
         switch kind {
         case .transport(let failure): .transportFailure(failure)

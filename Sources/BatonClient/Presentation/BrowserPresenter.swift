@@ -36,7 +36,7 @@ public enum BrowserCompletion: Sendable, Hashable {
 ///
 /// Implementations: `ExternalBrowserPresenter`, `AuthenticationSessionPresenter` and `CameraWebViewPresenter` in
 /// BatonApple; a headless presenter (tests, `baton demo`) that fetches the hosted page and returns the link the
-/// journey redirects to. `present` receives the ``SensitiveURL`` and is the only place that reveals it; it returns
+/// journey redirects to. `present` receives the `SensitiveURL` and is the only place that reveals it; it returns
 /// when the journey is over (or, for the external browser, as soon as the OS has taken the URL).
 public protocol BrowserPresenter: Sendable {
     /// Presents `url` in `style` and returns how the journey ended.

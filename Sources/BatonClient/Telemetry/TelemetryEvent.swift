@@ -2,7 +2,7 @@ import BatonCore
 
 /// Something worth counting about a flow, in a shape that cannot carry a URL, a query, a selection or an id.
 ///
-/// Every case holds only enumerations from this file (or BatonCore's ``ReturnLinkRejection``), each a closed set of
+/// Every case holds only enumerations from this file (or BatonCore's `ReturnLinkRejection`), each a closed set of
 /// small fixed values with no associated data. There is deliberately no `String`, `URL`, `Data` or number payload:
 /// a journey URL, a catalog selection or a session id has nowhere to go. ``allCases`` lists every possible event.
 public enum TelemetryEvent: Sendable, Hashable {

@@ -3,7 +3,7 @@
 /// JSON is exactly seed 000's `MobileHandoff`: `mode` is `neutral_only` or `share_or_neutral`, the action labels and
 /// `sessionCreationPath` are fixed literals and are not stored (they cannot be generalised). Decoding is strict:
 /// an unknown `mode`, a changed literal, a non-`https` URL or any extra key anywhere inside the object throws a
-/// `DecodingError` whose ``Swift/DecodingError/fieldPath`` names the field. Encoding round-trips.
+/// `DecodingError` whose `DecodingError.fieldPath` names the field. Encoding round-trips.
 public enum MobileHandoff: Sendable, Hashable, Codable {
     /// No sharing: one action that opens the neutral Chia page. No session-creation action exists.
     case neutralOnly(NeutralOnly)

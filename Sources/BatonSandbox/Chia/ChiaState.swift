@@ -3,7 +3,7 @@ import BatonCrypto
 import Foundation
 
 /// Chia's state: the current catalog publication, the image assets, and handoff sessions keyed by
-/// `Idempotency-Key`. Pure of HTTP; the routes in ``ChiaRoutes`` translate.
+/// `Idempotency-Key`. Pure of HTTP; the routes in `ChiaRoutes` translate.
 public actor ChiaState {
     /// The encoded current publication and its validator.
     public struct EncodedCatalog: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 /// Everything the three provider simulators need: keys, webhook secrets and targets, registered return URLs,
 /// lifetimes and the clock.
 ///
-/// Keys are ``Secret``s and never print. Return URLs are validated here, so a sandbox cannot start with a Privue
+/// Keys are `Secret`s and never print. Return URLs are validated here, so a sandbox cannot start with a Privue
 /// return URL the real provider would refuse (Privue accepts only `https`; BB accepts `https` and custom schemes).
 public struct SandboxConfiguration: Sendable {
     /// Chia's API key (`Authorization: Bearer …`).

@@ -80,9 +80,9 @@ public final class ProviderSandbox: Sendable {
     /// Starts the three servers on 127.0.0.1 and returns once all listen.
     ///
     /// - Parameters:
-    ///   - transport: sends webhooks (a ``CurlTransport`` when `nil`).
+    ///   - transport: sends webhooks (a `CurlTransport` when `nil`).
     ///   - logger: where the servers report unexpected handler errors.
-    /// - Throws: ``HTTPServerError`` when a port cannot be bound (servers already started are shut down).
+    /// - Throws: `HTTPServerError` when a port cannot be bound (servers already started are shut down).
     public static func start(
         configuration: SandboxConfiguration, ports: Ports = .ephemeral, transport: (any HTTPTransport)? = nil,
         logger: Logger = Logger()

@@ -7,7 +7,7 @@ public struct BackendOptions: Sendable {
     public var now: @Sendable () -> Date = { Date() }
     /// Where JSON log lines go.
     public var logger = Logger()
-    /// The outbound transport for provider calls; a ``CurlTransport`` when `nil`.
+    /// The outbound transport for provider calls; a `CurlTransport` when `nil`.
     public var transport: (any HTTPTransport)?
     /// Provider call timeouts and retries; from the configuration's `providers.timeoutSeconds` when `nil`.
     public var providerPolicy: ProviderCallPolicy?

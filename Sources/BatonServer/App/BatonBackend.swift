@@ -2,7 +2,7 @@ import BatonCore
 import BatonHTTP
 import Foundation
 
-/// The partner backend, assembled: every app-facing, webhook, well-known and operations route on one ``Router``,
+/// The partner backend, assembled: every app-facing, webhook, well-known and operations route on one `Router`,
 /// over one ``Store``, talking to the three providers.
 ///
 /// ```swift
@@ -75,7 +75,7 @@ public final class BatonBackend: Sendable {
 
 /// A started backend: its server and background tasks.
 public final class RunningBackend: Sendable {
-    /// The HTTP server (its ``HTTPServer/port`` is the one picked when asked for port 0).
+    /// The HTTP server (its `HTTPServer.port` is the one picked when asked for port 0).
     public let server: HTTPServer
     private let background: [Task<Void, Never>]
 

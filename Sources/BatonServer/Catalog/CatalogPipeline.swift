@@ -25,7 +25,7 @@ public struct CatalogPipeline: Sendable {
     ///
     /// - Parameters:
     ///   - transport: for the catalog request to `chia.apiOrigin`.
-    ///   - imageTransport: for image downloads; by default a ``CurlTransport`` whose response limit is
+    ///   - imageTransport: for image downloads; by default a `CurlTransport` whose response limit is
     ///     `chia.maxImageBytes`, so an oversized image is cut off while downloading.
     ///   - evidence: the partner's account system.
     ///   - environment: clock, jitter and sleep of the sync (tests inject them).

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The files live in `Sources/BatonServer/Web/Assets/` and ship as the target's SwiftPM resources
 /// (`Baton_BatonServer.resources`, next to the `baton` binary); they are read once when the shell is created and
-/// served from memory. Every response carries ``WebShellHeaders``: a strict Content-Security-Policy (no inline script,
+/// served from memory. Every response carries `WebShellHeaders`: a strict Content-Security-Policy (no inline script,
 /// nothing from another origin but the mirrored images), `nosniff` and `Referrer-Policy: no-referrer`. HTML is
 /// `no-store`; CSS and JavaScript revalidate by `ETag`.
 ///

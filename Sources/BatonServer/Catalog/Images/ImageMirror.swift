@@ -36,7 +36,7 @@ public struct ImageMirror: Sendable {
     let resolve: @Sendable (String) async -> [IPAddress]
 
     /// Creates a mirror. Give it a transport whose own response limit is near `maxImageBytes` (for
-    /// ``CurlTransport``, `maxResponseBytes`), so an oversized body is cut off while downloading. `resolve` is
+    /// `CurlTransport`, `maxResponseBytes`), so an oversized body is cut off while downloading. `resolve` is
     /// the system resolver unless a test injects DNS answers.
     public init(
         origin: AssetOrigin, apiKey: Secret, transport: any HTTPTransport, store: any Store, maxImageBytes: Int,

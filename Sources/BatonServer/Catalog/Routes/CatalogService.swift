@@ -4,7 +4,7 @@ import Foundation
 
 /// The ``CatalogProjection`` over the catalog this instance serves: the stored publication (from the
 /// ``CatalogCache`` the ``CatalogSync`` fills), the mirrored images, and the user's evidence from the
-/// ``ServiceStateProvider``, decided per item by ``resolveCatalogCard(item:publication:evidence:now:policy:)``.
+/// ``ServiceStateProvider``, decided per item by `resolveCatalogCard(item:publication:evidence:now:policy:)`.
 ///
 /// Partner-local only: never a call to Chia. Also serves `GET /v2/catalog` and `GET /assets/{file}` (see
 /// `CatalogService+Routes.swift`).

@@ -37,7 +37,7 @@ public actor CatalogSync {
         /// Images downloaded at once.
         public var imageConcurrency: Int
         /// Development against the sandbox: loopback `http` neutral, policy and image URLs count as secure (the
-        /// configuration's `allowsLoopbackHTTP`; see ``URLPolicy``). Never set in production.
+        /// configuration's `allowsLoopbackHTTP`; see `URLPolicy`). Never set in production.
         public var allowsLoopbackHTTP: Bool
 
         /// Creates a configuration; the lease lasts two intervals plus a minute unless told otherwise.
