@@ -116,7 +116,7 @@ class Harness:
     def config(self, port, timeout_seconds=2, sync_seconds=5, threads=2):
         sb = self.sandbox
         cfg = {
-            "development": {"allowLoopbackHTTP": True},
+            "development": {"allowLoopbackHTTP": True, "sandboxEvidence": True},
             "server": {"host": "127.0.0.1", "port": port, "publicOrigin": f"http://127.0.0.1:{port}",
                        "threads": threads},
             "providers": {"timeoutSeconds": timeout_seconds},

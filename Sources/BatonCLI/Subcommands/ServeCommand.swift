@@ -80,14 +80,19 @@ struct ServeRequest: Sendable {
                 if let host { configuration.server.host = host }
                 if let port { configuration.server.port = port }
                 if let database { configuration.database = database }
-                // The CLI cannot know the partner's account system; see NoEvidenceServiceStateProvider.
+                // The CLI cannot know the partner's account system; see NoEvidenceServiceStateProvider. Against a
+                // separately running `baton sandbox`, development.sandboxEvidence uses its fixture users instead.
+                let evidence: any ServiceStateProvider =
+                    configuration.usesSandboxEvidence
+                    ? FixtureServiceStateProvider.sandbox : NoEvidenceServiceStateProvider()
                 stack = try await BackendStack.start(
-                    configuration: configuration, providers: nil, evidence: NoEvidenceServiceStateProvider(),
-                    onSyncEvent: progress)
-                console.print(
-                    "baton serve: warning: no service-state provider is plugged in, so every catalog item is "
-                        + "neutral_only (no sharing); plug yours in through CatalogPipeline(evidence:) in your own "
-                        + "executable (docs/CONTRACTS.md §3)")
+                    configuration: configuration, providers: nil, evidence: evidence, onSyncEvent: progress)
+                if !configuration.usesSandboxEvidence {
+                    console.print(
+                        "baton serve: warning: no service-state provider is plugged in, so every catalog item is "
+                            + "neutral_only (no sharing); plug yours in through CatalogPipeline(evidence:) in your own "
+                            + "executable (docs/CONTRACTS.md §3)")
+                }
             }
             let base = stack.base
             console.print("baton serve: backend      \(base)  (store \(describe(stack.configuration.database)))")

@@ -23,9 +23,18 @@ extension BackendConfiguration {
     static func load(_ root: [String: JSONValue], environment: [String: String]) throws(ConfigurationErrors) -> Self {
         var development = ConfigurationReader(allowsLoopbackHTTP: false)
         let developmentObject = development.object(
-            root, "development", path: "development", known: ["allowLoopbackHTTP"], required: false)
+            root, "development", path: "development", known: ["allowLoopbackHTTP", "sandboxEvidence"],
+            required: false)
         let allowsLoopbackHTTP = development.bool(
             developmentObject, "allowLoopbackHTTP", path: "development.allowLoopbackHTTP", default: false)
+        let usesSandboxEvidence = development.bool(
+            developmentObject, "sandboxEvidence", path: "development.sandboxEvidence", default: false)
+        if usesSandboxEvidence && !allowsLoopbackHTTP {
+            development.fail(
+                "development.sandboxEvidence",
+                "fixture users are for the local sandbox only: set development.allowLoopbackHTTP too, never in production"
+            )
+        }
 
         var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
         read.rejectUnknownKeys(
@@ -121,6 +130,7 @@ extension BackendConfiguration {
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
+            usesSandboxEvidence: usesSandboxEvidence,
             tokenSigningKey: read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32),
             tokenTTL: TimeInterval(
                 read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000)),

@@ -83,6 +83,9 @@ public struct BackendConfiguration: Sendable {
     public var database: String
     /// Accepts loopback `http` origins; set only by `baton serve --sandbox` and tests.
     public var allowsLoopbackHTTP: Bool
+    /// Uses the sandbox's fixture users as service-state evidence (`development.sandboxEvidence`): for a backend
+    /// configured against a separately running `baton sandbox`; development mode only.
+    public var usesSandboxEvidence: Bool
     /// The key app bearer tokens are signed with.
     public var tokenSigningKey: Secret
     /// How long a token minted by `baton token` is valid.

@@ -112,6 +112,17 @@ import Testing
         #expect(try Self.load(development).chia.apiOrigin == "http://127.0.0.1:9001")
     }
 
+    @Test func sandboxEvidenceIsADevelopmentOnlySetting() throws {
+        let fixtures = Self.validFile.replacingOccurrences(
+            of: "\"database\":", with: "\"development\": {\"sandboxEvidence\": true}, \"database\":")
+        #expect(Self.problems(fixtures) == ["development.sandboxEvidence"])
+        let development = Self.validFile.replacingOccurrences(
+            of: "\"database\":",
+            with: "\"development\": {\"allowLoopbackHTTP\": true, \"sandboxEvidence\": true}, \"database\":")
+        #expect(try Self.load(development).usesSandboxEvidence)
+        #expect(try !Self.load(Self.validFile).usesSandboxEvidence)
+    }
+
     @Test func notJSONIsRefused() {
         #expect(Self.problems("{ nope") == ["(file)"])
         #expect(Self.problems("[]") == ["(file)"])
