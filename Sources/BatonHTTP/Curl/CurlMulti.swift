@@ -1,3 +1,4 @@
+import BatonCore
 private import CCurl
 import Foundation
 import Synchronization
@@ -133,6 +134,7 @@ private final class ActiveTransfer {
     let transfer: CurlTransfer
     let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     var headers = HTTPHeaders()
     var body: [UInt8] = []
     var maxBodyBytes = Int.max
@@ -190,11 +192,22 @@ private final class ActiveTransfer {
         }
         headerList = list
         try check(baton_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, list))
+
+        if !request.pinnedAddresses.isEmpty {
+            guard let parts = RawURLComponents(request.url), let port = parts.effectivePort else {
+                throw TransportError(.other, detail: "cannot pin the addresses of this URL")
+            }
+            let addresses = request.pinnedAddresses.map { $0.contains(":") ? "[\($0)]" : $0 }
+            resolveList = curl_slist_append(nil, "\(parts.host):\(port):\(addresses.joined(separator: ","))")
+            try check(baton_curl_setopt_pointer(easy, CURLOPT_RESOLVE, resolveList))
+        }
     }
 
     func freeHeaderList() {
         curl_slist_free_all(headerList)
         headerList = nil
+        curl_slist_free_all(resolveList)
+        resolveList = nil
     }
 
     func outcome(_ code: CURLcode) -> Result<OutboundResponse, any Error> {

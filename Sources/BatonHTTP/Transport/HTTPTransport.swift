@@ -23,6 +23,10 @@ public struct OutboundRequest: Sendable {
     public var body: [UInt8]
     /// The whole exchange — connect, send, wait, receive — must finish within this.
     public var timeout: Duration
+    /// When not empty, the URL's host is taken to be exactly these IP addresses and is never looked up again, so
+    /// addresses checked by the caller are the ones connected to (no DNS rebinding between check and connect).
+    /// ``CurlTransport`` honours it (`CURLOPT_RESOLVE`); a transport that cannot pin refuses the request.
+    public var pinnedAddresses: [String] = []
 
     /// Makes a request; the timeout defaults to 30 s.
     public init(

@@ -30,6 +30,9 @@ public final class URLSessionTransport: HTTPTransport {
         guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
             throw TransportError(.other, detail: "not an absolute http(s) URL")
         }
+        guard request.pinnedAddresses.isEmpty else {
+            throw TransportError(.other, detail: "URLSession cannot pin addresses; use CurlTransport")
+        }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Double(request.timeout.components.seconds) + 1

@@ -88,6 +88,24 @@ struct TransportTests {
         }
     }
 
+    @Test func curlConnectsToThePinnedAddressWithoutLookingTheHostUp() async throws {
+        try await withServer(router: transportTestRouter()) { server in
+            // `.invalid` never resolves (RFC 2606): only the pin can make this request reach the server.
+            var request = OutboundRequest(url: "http://pinned.invalid:\(server.port)/hello", timeout: .seconds(5))
+            request.pinnedAddresses = ["127.0.0.1"]
+            let response = try await CurlTransport().send(request)
+            #expect(response.status == 200)
+            request.pinnedAddresses = []
+            await #expect(throws: TransportError.self) { _ = try await CurlTransport().send(request) }
+        }
+    }
+
+    @Test func urlSessionRefusesToPinRatherThanIgnoringThePin() async {
+        var request = OutboundRequest(url: "http://pinned.invalid:9/hello", timeout: .seconds(5))
+        request.pinnedAddresses = ["127.0.0.1"]
+        await #expect(throws: TransportError.self) { _ = try await URLSessionTransport().send(request) }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func refusedConnectionIsConnectFailed(kind: TransportKind) async throws {
         let refusing = RefusingPort()

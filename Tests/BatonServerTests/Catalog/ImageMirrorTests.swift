@@ -2,6 +2,7 @@ import BatonCore
 import BatonCrypto
 import BatonHTTP
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BatonServer
@@ -134,5 +135,39 @@ struct ImageMirrorTests {
             transport: CurlTransport(), store: store, maxImageBytes: 1024)
         #expect(await check(real) == nil)
         await store.close()
+    }
+
+    @Test func theDownloadConnectsOnlyToTheAddressesThatWereChecked() async throws {
+        let database = try TestDatabase(.sqlite)
+        let store = try await database.open()
+        defer { database.remove() }
+        let transport = PinRecordingTransport()
+        let answers = Mutex([["93.184.216.34"], ["10.0.0.5"]])  // the second lookup would rebind to a private address
+        let mirror = ImageMirror(
+            origin: try #require(AssetOrigin("https://assets.chia.example", allowsLoopbackHTTP: false)),
+            apiKey: Secret(key), transport: transport, store: store, maxImageBytes: 1024,
+            resolve: { _ in answers.withLock { $0.removeFirst() }.compactMap(IPAddress.init(literal:)) })
+        let checked = try await mirror.checkOrigin()
+        _ = try await mirror.mirror(assetID: "png", itemID: "cat_a", now: t0, checkedAddresses: checked)
+        #expect(transport.pinned == [["93.184.216.34"]])
+        // Without addresses from a batch check, the mirror checks (and refuses) the fresh answer itself.
+        await #expect(throws: AssetMirrorFailure.forbiddenAddress) {
+            _ = try await mirror.mirror(assetID: "png", itemID: "cat_a", now: t0)
+        }
+        #expect(transport.pinned.count == 1)
+        await store.close()
+    }
+}
+
+/// Answers every request with a tiny PNG and records the addresses each request was pinned to.
+private final class PinRecordingTransport: HTTPTransport {
+    private let requests = Mutex<[[String]]>([])
+
+    var pinned: [[String]] { requests.withLock { $0 } }
+
+    func send(_ request: OutboundRequest) async throws -> OutboundResponse {
+        requests.withLock { $0.append(request.pinnedAddresses) }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 24)
+        return OutboundResponse(status: 200, headers: ["content-type": "image/png"], body: png)
     }
 }

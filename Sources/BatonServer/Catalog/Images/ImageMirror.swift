@@ -52,20 +52,34 @@ public struct ImageMirror: Sendable {
         self.timeout = timeout
     }
 
-    /// Checks that the asset origin resolves only to addresses its policy permits; run before a batch of downloads.
-    public func checkOrigin() async throws(AssetMirrorFailure) {
-        try origin.check(resolved: await resolve(origin.resolvableHost))
+    /// Checks that the asset origin resolves only to addresses its policy permits and returns them; run before a
+    /// batch of downloads and hand the result to each ``mirror(assetID:itemID:now:checkedAddresses:)``.
+    @discardableResult
+    public func checkOrigin() async throws(AssetMirrorFailure) -> [IPAddress] {
+        let addresses = await resolve(origin.resolvableHost)
+        try origin.check(resolved: addresses)
+        return addresses
     }
 
     /// Downloads, checks and stores the asset `assetID` of catalog item `itemID`.
-    public func mirror(assetID: String?, itemID: String, now: Date) async throws(AssetMirrorFailure) -> MirroredImage {
+    ///
+    /// The download connects only to `checkedAddresses` (from ``checkOrigin()``; checked afresh when `nil`): the
+    /// host is pinned to them, so a DNS answer that changes between the check and the connection (rebinding) is
+    /// never used.
+    public func mirror(
+        assetID: String?, itemID: String, now: Date, checkedAddresses: [IPAddress]? = nil
+    ) async throws(AssetMirrorFailure) -> MirroredImage {
         guard let assetID, let url = origin.assetURL(assetID: assetID) else { throw .noAsset }
+        let addresses: [IPAddress]
+        if let checkedAddresses { addresses = checkedAddresses } else { addresses = try await checkOrigin() }
         var headers = HTTPHeaders()
         headers.add("authorization", "Bearer \(apiKey.revealForUse())")
         headers.add("accept", "image/png, image/jpeg, image/webp")
+        var request = OutboundRequest(url: url, headers: headers, timeout: timeout)
+        request.pinnedAddresses = addresses.map(\.description)
         let response: OutboundResponse
         do {
-            response = try await transport.send(OutboundRequest(url: url, headers: headers, timeout: timeout))
+            response = try await transport.send(request)
         } catch let error as TransportError where error.detail == Self.transportLimitDetail {
             throw .tooLarge
         } catch {

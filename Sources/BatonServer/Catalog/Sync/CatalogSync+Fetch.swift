@@ -85,8 +85,9 @@ extension CatalogSync {
         _ assetIDs: [String], items: [CatalogItem], now: Date
     ) async throws -> (images: [String: MirroredImage], rejected: Int) {
         guard !assetIDs.isEmpty else { return ([:], 0) }
+        let addresses: [IPAddress]
         do {
-            try await mirror.checkOrigin()
+            addresses = try await mirror.checkOrigin()
         } catch {
             throw CatalogSyncFailure(code: "asset_origin_\(error.rawValue)")
         }
@@ -105,7 +106,8 @@ extension CatalogSync {
             var next = 0
             while next < min(configuration.imageConcurrency, assetIDs.count) {
                 group.addTask { [assetID = assetIDs[next], itemID = itemOf[assetIDs[next]] ?? ""] in
-                    await MirrorResult(assetID: assetID, itemID: itemID, mirror: mirror, now: now)
+                    await MirrorResult(
+                        assetID: assetID, itemID: itemID, mirror: mirror, now: now, addresses: addresses)
                 }
                 next += 1
             }
@@ -122,7 +124,8 @@ extension CatalogSync {
                 }
                 if next < assetIDs.count {
                     group.addTask { [assetID = assetIDs[next], itemID = itemOf[assetIDs[next]] ?? ""] in
-                        await MirrorResult(assetID: assetID, itemID: itemID, mirror: mirror, now: now)
+                        await MirrorResult(
+                            assetID: assetID, itemID: itemID, mirror: mirror, now: now, addresses: addresses)
                     }
                     next += 1
                 }
@@ -146,8 +149,8 @@ private struct MirrorResult: Sendable {
     let assetID: String
     let image: MirroredImage?
 
-    init(assetID: String, itemID: String, mirror: ImageMirror, now: Date) async {
+    init(assetID: String, itemID: String, mirror: ImageMirror, now: Date, addresses: [IPAddress]) async {
         self.assetID = assetID
-        self.image = try? await mirror.mirror(assetID: assetID, itemID: itemID, now: now)
+        self.image = try? await mirror.mirror(assetID: assetID, itemID: itemID, now: now, checkedAddresses: addresses)
     }
 }
