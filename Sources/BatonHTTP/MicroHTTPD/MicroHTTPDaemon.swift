@@ -162,15 +162,21 @@ private func readHeaders(
     MHD_get_connection_values_n(
         connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
     if collector.headers.count > limits.maxHeaderCount { return .headerFieldsTooLarge }
+    var discardBody = false
     if let length = collector.headers["content-length"], let declared = Int(length), declared > limits.maxBodyBytes {
-        return .payloadTooLarge
+        // A client that waits for 100 Continue, or a body not worth reading, gets the 413 before sending it; any
+        // other client is sending it now, and closing under it would reset the connection before it reads the 413.
+        let waitsForContinue = collector.headers["expect"]?.lowercased() == "100-continue"
+        if waitsForContinue || declared > limits.maxDiscardedBodyBytes { return .payloadTooLarge }
+        discardBody = true
     }
     var address = [CChar](repeating: 0, count: 64)
     let remote =
         baton_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
         ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     let methodName = method.map { String(cString: $0) } ?? "GET"
-    context.headersRead(method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote)
+    context.headersRead(
+        method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote, discardBody: discardBody)
     return nil
 }
 
@@ -203,7 +209,9 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core:
         // MHD refuses names or values with CR/LF, which keeps header injection out; such a field is dropped.
         _ = MHD_add_response_header(created, field.name, field.value)
     }
-    if core.inFlight.isShuttingDown { _ = MHD_add_response_header(created, "connection", "close") }
+    if core.inFlight.isShuttingDown || response.status == 413 {
+        _ = MHD_add_response_header(created, "connection", "close")
+    }
     return MHD_queue_response(connection, UInt32(clamping: response.status), created)
 }
 

@@ -26,6 +26,11 @@ public struct HTTPServerConfiguration: Sendable {
 public struct HTTPServerLimits: Sendable {
     /// Largest accepted request body; larger is 413 (checked against `Content-Length` up front, and while reading).
     public var maxBodyBytes: Int = 1 << 20
+    /// A body declared (by `Content-Length`) over ``maxBodyBytes`` but at most this large is read and thrown away
+    /// before the 413, so that a client which sends its whole body before reading gets the answer rather than a
+    /// connection reset. A larger declared body, or one whose client sent `Expect: 100-continue`, is refused at once,
+    /// before any of it is read. Reading is bounded in time by ``bodyTimeout`` too.
+    public var maxDiscardedBodyBytes: Int = 32 << 20
     /// Longest accepted request target (path and query); longer is 414.
     public var maxURLBytes: Int = 8 * 1024
     /// Most header fields accepted; more is 431.
