@@ -24,6 +24,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         let started = baton_mhd_start(
             flags, configuration.host, configuration.port,
             accessHandler, opaqueCore, requestCompleted, opaqueCore, requestStarted, opaqueCore,
+            connectionNotified, opaqueCore,
             UInt32(clamping: max(1, configuration.threadPoolSize)), max(4096, limits.connectionMemoryBytes),
             UInt32(clamping: max(1, limits.maxConnections)), UInt32(clamping: timeoutSeconds),
             UInt32(clamping: max(0, limits.maxConnectionsPerAddress)), UInt32(clamping: max(1, limits.listenBacklog)),
@@ -36,6 +37,11 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         self.daemon = started
         self.core = core
         self.port = baton_mhd_bound_port(started)
+        core.headerDeadlines.startWatchdog { deadlines in
+            // The socket stays libmicrohttpd's: shutting it down makes its next read see the end of the stream, and
+            // libmicrohttpd closes the connection the usual way.
+            deadlines.cutExpired { socket in _ = shutdown(socket, Int32(SHUT_RDWR)) }
+        }
     }
 
     deinit {
@@ -59,6 +65,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         }
         guard first else { return }
         MHD_stop_daemon(daemon)
+        core.headerDeadlines.stop()
     }
 }
 
@@ -67,10 +74,12 @@ final class DaemonCore: Sendable {
     let configuration: HTTPServerConfiguration
     let pipeline: RequestPipeline
     let inFlight = InFlightRequests()
+    let headerDeadlines: HeaderDeadlines
 
     init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) {
         self.configuration = configuration
         self.pipeline = pipeline
+        self.headerDeadlines = HeaderDeadlines(timeout: configuration.limits.headerTimeout)
     }
 }
 
@@ -83,11 +92,26 @@ private func requestStarted(
     guard let cls, let connection else { return nil }
     let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
     let target = uri.map { String(cString: $0) } ?? "/"
-    let context = RequestContext(
-        target: target, connection: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))),
-        id: core.configuration.makeRequestID())
+    let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    core.headerDeadlines.requestStarted(address)
+    let context = RequestContext(target: target, connection: address, id: core.configuration.makeRequestID())
     core.inFlight.began()
     return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// `MHD_OPTION_NOTIFY_CONNECTION`: a connection was accepted or is closing (its socket is still open either way).
+private func connectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    let deadlines = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().headerDeadlines
+    let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    if code == .CONNECTION_NOTIFY_STARTED {
+        deadlines.opened(address, socket: baton_mhd_connection_fd(connection))
+    } else {
+        deadlines.closed(address)
+    }
 }
 
 /// `MHD_OPTION_NOTIFY_COMPLETED`: the response was sent (or the connection failed); frees the context.
@@ -115,6 +139,7 @@ private func accessHandler(
 
     switch context.nextStep(uploadBytes: uploadDataSize.pointee) {
     case .readHeaders:
+        core.headerDeadlines.headersComplete(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
         if let refusal = readHeaders(connection, context, method: method, limits: limits) {
             context.markRefused()
             return queue(RequestPipeline.refusal(refusal, requestID: context.id), on: connection, core: core)

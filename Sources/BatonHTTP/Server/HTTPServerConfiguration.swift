@@ -40,6 +40,9 @@ public struct HTTPServerLimits: Sendable {
     public var connectionMemoryBytes: Int = 64 * 1024
     /// A connection with no traffic for this long is closed (whole seconds, at least 1).
     public var idleTimeout: Duration = .seconds(30)
+    /// A connection whose request headers are not complete this long after it was accepted (or, on a kept-alive
+    /// connection, after the request line arrived) is closed, however steadily bytes trickle in (a slow-drip client).
+    public var headerTimeout: Duration = .seconds(10)
     /// A request body still arriving after this long is cut off (a slow-drip upload).
     public var bodyTimeout: Duration = .seconds(30)
     /// Most simultaneous connections; further ones are accepted and closed at once.

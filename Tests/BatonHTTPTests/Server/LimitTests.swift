@@ -163,6 +163,33 @@ struct LimitTests {
         }
     }
 
+    @Test func slowDripHeadersAreCutOff() async throws {
+        let configuration = testConfiguration {
+            $0.limits.idleTimeout = .seconds(5)
+            $0.limits.headerTimeout = .seconds(1)
+        }
+        try await withServer(configuration, router: Self.echoRouter()) { server in
+            let client = try RawClient(port: server.port)
+            await client.send("GET /x HTTP/1.1\r\nHost: x\r\nX-Drip: ")
+            // Each header byte resets the 5 s idle timer, so only the 1 s header deadline can end this within 20 s.
+            let cutOff = await client.dripUntilClosed(interval: .milliseconds(200), limit: .seconds(20))
+            print("slow-drip headers cut off after \(cutOff.map { "\($0)" } ?? "never")")
+            #expect(cutOff != nil)
+        }
+    }
+
+    @Test func keptAliveConnectionGetsAFreshHeaderDeadline() async throws {
+        let configuration = testConfiguration { $0.limits.headerTimeout = .seconds(1) }
+        try await withServer(configuration, router: Self.echoRouter()) { server in
+            let client = try RawClient(port: server.port)
+            await client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await client.readHead().hasPrefix("HTTP/1.1 200"))
+            await client.send("GET /b HTTP/1.1\r\nHost: x\r\nX-Drip: ")
+            let cutOff = await client.dripUntilClosed(interval: .milliseconds(200), limit: .seconds(20))
+            #expect(cutOff != nil)
+        }
+    }
+
     @Test func slowDripBodyIsCutOff() async throws {
         let configuration = testConfiguration {
             $0.limits.idleTimeout = .seconds(5)
