@@ -21,6 +21,7 @@ static inline struct MHD_Daemon *baton_mhd_start(
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     baton_mhd_uri_log_callback uri_log, void *uri_log_cls,
+    MHD_NotifyConnectionCallback notify_connection, void *notify_connection_cls,
     unsigned int thread_pool_size, size_t connection_memory_limit, unsigned int connection_limit,
     unsigned int connection_timeout_seconds, unsigned int per_ip_connection_limit, unsigned int listen_backlog, int strict) {
     struct sockaddr_in v4;
@@ -45,6 +46,7 @@ static inline struct MHD_Daemon *baton_mhd_start(
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
         MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -71,6 +73,12 @@ static inline int baton_mhd_client_address(struct MHD_Connection *connection, ch
     else if (address->sa_family == AF_INET6) raw = &((const struct sockaddr_in6 *)address)->sin6_addr;
     else return -1;
     return inet_ntop(address->sa_family, raw, buffer, size) == NULL ? -1 : 0;
+}
+
+/* The connection's socket, or -1. */
+static inline int baton_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 #endif

@@ -24,6 +24,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         let started = baton_mhd_start(
             flags, configuration.host, configuration.port,
             accessHandler, opaqueCore, requestCompleted, opaqueCore, requestStarted, opaqueCore,
+            connectionNotified, opaqueCore,
             UInt32(clamping: max(1, configuration.threadPoolSize)), max(4096, limits.connectionMemoryBytes),
             UInt32(clamping: max(1, limits.maxConnections)), UInt32(clamping: timeoutSeconds),
             UInt32(clamping: max(0, limits.maxConnectionsPerAddress)), UInt32(clamping: max(1, limits.listenBacklog)),
@@ -36,6 +37,11 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         self.daemon = started
         self.core = core
         self.port = baton_mhd_bound_port(started)
+        core.headerDeadlines.startWatchdog { deadlines in
+            // The socket stays libmicrohttpd's: shutting it down makes its next read see the end of the stream, and
+            // libmicrohttpd closes the connection the usual way.
+            deadlines.cutExpired { socket in _ = shutdown(socket, Int32(SHUT_RDWR)) }
+        }
     }
 
     deinit {
@@ -59,6 +65,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         }
         guard first else { return }
         MHD_stop_daemon(daemon)
+        core.headerDeadlines.stop()
     }
 }
 
@@ -67,10 +74,12 @@ final class DaemonCore: Sendable {
     let configuration: HTTPServerConfiguration
     let pipeline: RequestPipeline
     let inFlight = InFlightRequests()
+    let headerDeadlines: HeaderDeadlines
 
     init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) {
         self.configuration = configuration
         self.pipeline = pipeline
+        self.headerDeadlines = HeaderDeadlines(timeout: configuration.limits.headerTimeout)
     }
 }
 
@@ -83,11 +92,26 @@ private func requestStarted(
     guard let cls, let connection else { return nil }
     let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
     let target = uri.map { String(cString: $0) } ?? "/"
-    let context = RequestContext(
-        target: target, connection: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))),
-        id: core.configuration.makeRequestID())
+    let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    core.headerDeadlines.requestStarted(address)
+    let context = RequestContext(target: target, connection: address, id: core.configuration.makeRequestID())
     core.inFlight.began()
     return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// `MHD_OPTION_NOTIFY_CONNECTION`: a connection was accepted or is closing (its socket is still open either way).
+private func connectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    let deadlines = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().headerDeadlines
+    let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    if code == .CONNECTION_NOTIFY_STARTED {
+        deadlines.opened(address, socket: baton_mhd_connection_fd(connection))
+    } else {
+        deadlines.closed(address)
+    }
 }
 
 /// `MHD_OPTION_NOTIFY_COMPLETED`: the response was sent (or the connection failed); frees the context.
@@ -115,6 +139,7 @@ private func accessHandler(
 
     switch context.nextStep(uploadBytes: uploadDataSize.pointee) {
     case .readHeaders:
+        core.headerDeadlines.headersComplete(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
         if let refusal = readHeaders(connection, context, method: method, limits: limits) {
             context.markRefused()
             return queue(RequestPipeline.refusal(refusal, requestID: context.id), on: connection, core: core)
@@ -162,15 +187,21 @@ private func readHeaders(
     MHD_get_connection_values_n(
         connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
     if collector.headers.count > limits.maxHeaderCount { return .headerFieldsTooLarge }
+    var discardBody = false
     if let length = collector.headers["content-length"], let declared = Int(length), declared > limits.maxBodyBytes {
-        return .payloadTooLarge
+        // A client that waits for 100 Continue, or a body not worth reading, gets the 413 before sending it; any
+        // other client is sending it now, and closing under it would reset the connection before it reads the 413.
+        let waitsForContinue = collector.headers["expect"]?.lowercased() == "100-continue"
+        if waitsForContinue || declared > limits.maxDiscardedBodyBytes { return .payloadTooLarge }
+        discardBody = true
     }
     var address = [CChar](repeating: 0, count: 64)
     let remote =
         baton_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
         ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     let methodName = method.map { String(cString: $0) } ?? "GET"
-    context.headersRead(method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote)
+    context.headersRead(
+        method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote, discardBody: discardBody)
     return nil
 }
 
@@ -203,7 +234,9 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core:
         // MHD refuses names or values with CR/LF, which keeps header injection out; such a field is dropped.
         _ = MHD_add_response_header(created, field.name, field.value)
     }
-    if core.inFlight.isShuttingDown { _ = MHD_add_response_header(created, "connection", "close") }
+    if core.inFlight.isShuttingDown || response.status == 413 {
+        _ = MHD_add_response_header(created, "connection", "close")
+    }
     return MHD_queue_response(connection, UInt32(clamping: response.status), created)
 }
 

@@ -67,13 +67,18 @@ final class RequestContext: Sendable {
         }
     }
 
-    func headersRead(method: HTTPMethod, headers: HTTPHeaders, remoteAddress: String?) {
+    /// Headers are in: the body (if any) comes next. With `discardBody` (declared too large, but worth reading to
+    /// keep the connection from being reset) the body is read and dropped, and the answer is 413.
+    func headersRead(method: HTTPMethod, headers: HTTPHeaders, remoteAddress: String?, discardBody: Bool = false) {
         var request = HTTPRequest(method: method, target: target, headers: headers)
         request.id = id
         request.remoteAddress = remoteAddress
-        if let length = headers["content-length"].flatMap(Int.init) { request.body.reserveCapacity(length) }
+        if !discardBody, let length = headers["content-length"].flatMap(Int.init) {
+            request.body.reserveCapacity(length)
+        }
         state.withLock {
             $0.request = request
+            $0.bodyTooLarge = discardBody
             $0.phase = .receiving
         }
     }

@@ -26,6 +26,11 @@ public struct HTTPServerConfiguration: Sendable {
 public struct HTTPServerLimits: Sendable {
     /// Largest accepted request body; larger is 413 (checked against `Content-Length` up front, and while reading).
     public var maxBodyBytes: Int = 1 << 20
+    /// A body declared (by `Content-Length`) over ``maxBodyBytes`` but at most this large is read and thrown away
+    /// before the 413, so that a client which sends its whole body before reading gets the answer rather than a
+    /// connection reset. A larger declared body, or one whose client sent `Expect: 100-continue`, is refused at once,
+    /// before any of it is read. Reading is bounded in time by ``bodyTimeout`` too.
+    public var maxDiscardedBodyBytes: Int = 32 << 20
     /// Longest accepted request target (path and query); longer is 414.
     public var maxURLBytes: Int = 8 * 1024
     /// Most header fields accepted; more is 431.
@@ -35,6 +40,9 @@ public struct HTTPServerLimits: Sendable {
     public var connectionMemoryBytes: Int = 64 * 1024
     /// A connection with no traffic for this long is closed (whole seconds, at least 1).
     public var idleTimeout: Duration = .seconds(30)
+    /// A connection whose request headers are not complete this long after it was accepted (or, on a kept-alive
+    /// connection, after the request line arrived) is closed, however steadily bytes trickle in (a slow-drip client).
+    public var headerTimeout: Duration = .seconds(10)
     /// A request body still arriving after this long is cut off (a slow-drip upload).
     public var bodyTimeout: Duration = .seconds(30)
     /// Most simultaneous connections; further ones are accepted and closed at once.

@@ -55,11 +55,12 @@ public struct HandoffSessionRequest: Sendable, Hashable {
 struct StrictJSONObject {
     private let members: [String: JSONValue]
 
-    /// `nil` unless `body` is a JSON object whose member names are exactly `keys`.
+    /// `nil` unless `body` is a JSON object whose member names are exactly `keys`, none of them repeated (at any
+    /// depth: a decoder into a dictionary would silently keep one of the values).
     init?(_ body: [UInt8], keys: Set<String>) {
         guard body.count <= 16 * 1024,
             case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)),
-            Set(members.keys) == keys
+            Set(members.keys) == keys, !JSONMemberNames.containDuplicates(body)
         else { return nil }
         self.members = members
     }

@@ -38,6 +38,40 @@ struct LimitTests {
         }
     }
 
+    @Test func largeBodySentInFullIsAnswered413() async throws {
+        let configuration = testConfiguration { $0.limits.maxBodyBytes = 1024 }
+        try await withServer(configuration, router: Self.echoRouter()) { server in
+            let client = try RawClient(port: server.port)
+            let size = 16 << 20
+            // Like the reliability suite's client: the whole 16 MiB upload goes out before the answer is read. The
+            // server must take it (and throw it away) and answer 413, not reset the connection under the client.
+            let sent = await client.send(
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n"
+                    + String(repeating: "a", count: size))
+            let head = await client.readHead()
+            print("16 MiB upload answer:", head.prefix(while: { $0 != "\r" }))
+            #expect(sent)
+            #expect(head.hasPrefix("HTTP/1.1 413"))
+            #expect(head.lowercased().contains("connection: close"))
+        }
+    }
+
+    @Test(arguments: [
+        "Content-Length: 16777216\r\nExpect: 100-continue",  // the client waits: refused before any body byte
+        "Content-Length: 1073741824",  // more than is worth reading: refused at once
+    ])
+    func largeDeclaredBodyIs413BeforeItIsSent(headers: String) async throws {
+        let configuration = testConfiguration { $0.limits.maxBodyBytes = 1024 }
+        try await withServer(configuration, router: Self.echoRouter()) { server in
+            let client = try RawClient(port: server.port)
+            await client.send("POST /upload HTTP/1.1\r\nHost: x\r\n\(headers)\r\n\r\n")
+            let (response, closed) = await client.readUntilClosed()
+            #expect(response.hasPrefix("HTTP/1.1 413"))
+            #expect(response.lowercased().contains("connection: close"))
+            #expect(closed)
+        }
+    }
+
     @Test func targetOverTheLimitIs414() async throws {
         let configuration = testConfiguration { $0.limits.maxURLBytes = 2048 }
         try await withServer(configuration, router: Self.echoRouter()) { server in
@@ -126,6 +160,33 @@ struct LimitTests {
             // Without the cut-off the connection would stay open for the server's life; the bound leaves room for
             // a loaded CI host.
             #expect(elapsed < .seconds(10))
+        }
+    }
+
+    @Test func slowDripHeadersAreCutOff() async throws {
+        let configuration = testConfiguration {
+            $0.limits.idleTimeout = .seconds(5)
+            $0.limits.headerTimeout = .seconds(1)
+        }
+        try await withServer(configuration, router: Self.echoRouter()) { server in
+            let client = try RawClient(port: server.port)
+            await client.send("GET /x HTTP/1.1\r\nHost: x\r\nX-Drip: ")
+            // Each header byte resets the 5 s idle timer, so only the 1 s header deadline can end this within 20 s.
+            let cutOff = await client.dripUntilClosed(interval: .milliseconds(200), limit: .seconds(20))
+            print("slow-drip headers cut off after \(cutOff.map { "\($0)" } ?? "never")")
+            #expect(cutOff != nil)
+        }
+    }
+
+    @Test func keptAliveConnectionGetsAFreshHeaderDeadline() async throws {
+        let configuration = testConfiguration { $0.limits.headerTimeout = .seconds(1) }
+        try await withServer(configuration, router: Self.echoRouter()) { server in
+            let client = try RawClient(port: server.port)
+            await client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await client.readHead().hasPrefix("HTTP/1.1 200"))
+            await client.send("GET /b HTTP/1.1\r\nHost: x\r\nX-Drip: ")
+            let cutOff = await client.dripUntilClosed(interval: .milliseconds(200), limit: .seconds(20))
+            #expect(cutOff != nil)
         }
     }
 

@@ -50,6 +50,27 @@ struct HandoffSessionIdempotencyTests {
     }
 
     @Test(
+        "a member named twice (even through an escape, even with the same value) → 400 invalid_request",
+        arguments: BackendEngines.available)
+    func duplicateMembers(engine: StoreEngine) async throws {
+        let (fixture, chia) = try await Share.fixture(engine)
+        let bodies = [
+            #"{"catalogItemId":"item-1","disclosureVersion":"disclosure-v3","affirmed":true,"affirmedAt":"2025-06-15T10:00:00Z","affirmed":false}"#,
+            #"{"catalogItemId":"item-1","disclosureVersion":"disclosure-v3","affirmed":true,"affirmedAt":"2025-06-15T10:00:00Z","affirmed":true}"#,
+            #"{"catalogItemId":"item-1","disclosureVersion":"disclosure-v3","affirmed":true,"affirmedAt":"2025-06-15T10:00:00Z","affirm\u0065d":true}"#,
+            #"{"catalogItemId":"item-2","catalogItemId":"item-1","disclosureVersion":"disclosure-v3","affirmed":true,"affirmedAt":"2025-06-15T10:00:00Z"}"#,
+        ]
+        try await fixture.run { api in
+            for body in bodies {
+                let response = try await api.share(key: Share.key(), body: body)
+                #expect(response.status == 400, "\(body)")
+                #expect(response.problemCode == "invalid_request", "\(body)")
+            }
+            #expect(chia.sessionCount == 0)
+        }
+    }
+
+    @Test(
         "hidden, neutral_only or stale disclosure → 409 projection_changed, definitive",
         arguments: BackendEngines.available)
     func projectionChanged(engine: StoreEngine) async throws {
