@@ -256,8 +256,10 @@ class Context:
 
     def open_disclosure(self, item_id):
         self.card(item_id).find_element(By.CSS_SELECTOR, "button[data-action=cta]").click()
-        self.wait(lambda: self.card(item_id) is None or self.card(item_id).get_attribute("data-state") == "disclosure",
-                  "disclosure for " + item_id)
+        def shown():
+            card = self.card(item_id)  # read once: the refetch may remove the card between two reads
+            return card is None or card.get_attribute("data-state") == "disclosure"
+        self.wait(shown, "disclosure for " + item_id)
 
     def screenshot(self, name):
         """The whole page as NAME.png, plus NAME.part-N.png tiles of 1200 CSS px that stay legible when viewed.
