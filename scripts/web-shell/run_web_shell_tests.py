@@ -406,6 +406,7 @@ def perform(context, step, item):
 def interaction_case(context, case):
     context.sign_in()
     sessions_before = len(context.backend.handoff_sessions())
+    chia_before = max([r["sequence"] for r in context.backend.provider_requests(context.backend.chia)], default=0)
     journeys = []          # (navigated URL, Idempotency-Key of the POST that returned it)
     previous_post = None
     name = case.get("card", "share")
@@ -477,6 +478,11 @@ def interaction_case(context, case):
     check(len(sessions) == len(journeys), f"{len(sessions)} Chia handoff sessions for {len(journeys)} journeys")
     check([s["idempotencyKey"] for s in sessions] == [key for _, key in journeys],
           "the Chia sessions were not created with the keys the page sent")
+    # Every call the backend made to Chia (its own retries included) forwarded a key the page sent.
+    page_keys = {e["headers"].get("idempotency-key") for e in context.api_requests("POST", "/v2/handoff-sessions")}
+    forwarded = {r["idempotencyKey"] for r in context.backend.provider_requests(context.backend.chia)
+                 if r["sequence"] > chia_before and r["route"] == "/v2/handoff-sessions"}
+    check(forwarded <= page_keys, f"Chia saw keys the page never sent: {forwarded - page_keys}")
 
 
 # ======================= layout at 320 px / 200% =======================
