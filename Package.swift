@@ -37,8 +37,7 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"],
-            resources: [.copy("Web/Assets")]
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"]
         ),
         .target(
             name: "BatonCLI",

@@ -1,17 +1,25 @@
 """Browser tests of the web reference shell (issue 9): headless Chromium at 320 CSS px and 200% text size.
 
-Runs the decision and interaction cases of Conformance/renderer-conformance.v1.json against the real page, plus the
-accessibility, network and forbidden-behaviour checks. Prints one line per test and ends with "N passed, N failed".
+Runs against the real backend: `baton serve --sandbox` (sandbox_backend.py), which serves the page at /web/, the
+catalog pipeline at /v2/* and the provider sandbox with its control API. The interaction cases of
+Conformance/renderer-conformance.v1.json are driven through real faults (Chia answers injected with
+`POST /_sandbox/faults`, a projection change by switching to a fixture user whose projection no longer offers
+sharing, a network error by taking the browser offline); requests are read from Chromium's performance log and the
+Chia sandbox's `/_sandbox/state`. Only the decision cases use a fixture: their malformed or patched cards are ones
+the real backend can never produce, so DECISION_FIXTURE answers the page's `GET /v2/catalog` inside the browser.
+Also the accessibility, network and forbidden-behaviour checks. Prints one line per test and ends with "N passed, N failed".
 Screenshots go to artifacts/web-shell/.
 """
 
 import base64
+import copy
 import json
 import os
 import sys
 import tempfile
 import time
 import traceback
+import urllib.request
 from pathlib import Path
 
 from axe_selenium_python import Axe
@@ -23,12 +31,29 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from standin_backend import StandInPartnerBackend
+from sandbox_backend import DEFAULT_USER, GERMAN_USER, SUSPENDED_USER, SandboxBackend
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = json.loads((REPO / "Conformance/renderer-conformance.v1.json").read_text())
 ARTIFACTS = REPO / "artifacts/web-shell"
-PROVIDER_ORIGINS = CONFORMANCE["fixtures"]["providerOrigins"]
+# The conformance file's projections, as fixture users of the real sandbox backend. `share_v2` (a new disclosure
+# version) cannot be published on demand, so it is the same projection as `share`: the case still needs the page to
+# discard the key and body and send a fresh request.
+PROJECTION_USERS = {"share": DEFAULT_USER, "neutral": DEFAULT_USER, "share_v2": DEFAULT_USER,
+                    "share_as_neutral": SUSPENDED_USER, "absent": GERMAN_USER}
+
+# DECISION FIXTURE (decision cases only): answers the page's GET /v2/catalog in the browser with the case's card.
+DECISION_FIXTURE = """
+const fixtureCatalog = %s;
+const realFetch = window.fetch;
+window.fetch = function (input, init) {
+  const url = new URL(typeof input === 'string' ? input : input.url, location.href);
+  if (url.pathname === '/v2/catalog' && (!init || !init.method || init.method === 'GET'))
+    return Promise.resolve(new Response(JSON.stringify({items: fixtureCatalog}),
+      {status: 200, headers: {'Content-Type': 'application/json', 'Cache-Control': 'no-store'}}));
+  return realFetch.apply(this, arguments);
+};
+"""
 LABELS = {"share": "Share selection and continue", "neutral_share": "Continue without sharing",
           "neutral": "Continue to Chia"}
 
@@ -116,7 +141,7 @@ def check(condition, message):
 
 
 class Context:
-    """One Chromium for the whole run, reset between tests; the stand-in backend; the request recorder."""
+    """One Chromium for the whole run, reset between tests; the sandbox backend; the request recorder."""
 
     def __init__(self, backend):
         self.backend = backend
@@ -157,7 +182,11 @@ class Context:
             if message["method"] == "Network.requestWillBeSent":
                 params = message["params"]
                 url = params["request"]["url"] + (params["request"].get("urlFragment") or "")
+                headers = {k.lower(): v for k, v in params["request"].get("headers", {}).items()}
+                body = params["request"].get("postData")
                 self.events.append({"url": url, "method": params["request"]["method"], "type": params.get("type"),
+                                    "headers": headers, "body": body.encode() if body is not None else None,
+                                    "path": url[len(self.base):].split("?")[0] if url.startswith(self.base) else None,
                                     "time": time.monotonic()})
         for entry in self.driver.get_log("browser"):
             self.console.append(entry.get("message", ""))
@@ -171,21 +200,36 @@ class Context:
         self.poll()
         return len(self.events)
 
-    def navigations(self, mark, prefix="https://"):
-        return [e["url"] for e in self.requests_since(mark) if e["type"] == "Document" and e["url"].startswith(prefix)]
+    def navigations(self, mark):
+        """Top-level navigations away from the backend's origin (the journey, a neutral page, a hosted flow)."""
+        return [e["url"] for e in self.requests_since(mark) if e["type"] == "Document"
+                and e["url"].startswith(("http://", "https://")) and not e["url"].startswith(self.base)]
+
+    def api_requests(self, method=None, path=None):
+        """The page's requests to the backend's /v2/* and /web/dev-token, from the performance log."""
+        self.poll()
+        return [e for e in self.events if e["path"] and (e["path"].startswith("/v2/") or e["path"] == "/web/dev-token")
+                and (method is None or e["method"] == method) and (path is None or e["path"] == path)]
 
     # ----- page helpers -----
 
     def fresh(self):
-        self.backend.reset()
+        self.backend.reset_faults()
+        self.cdp("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         self.cdp("Emulation.setEmulatedMedia", {"features": []})
         self.driver.get(self.base + "/web/bb.html")
         self.driver.execute_script("sessionStorage.clear(); localStorage.clear();")
         self.poll()
+        self.events = []  # each test reads only its own requests
 
-    def sign_in(self, page="/web/", user="user-1"):
+    def use_user(self, user):
+        """The page reads its token from sessionStorage on every request: switching it switches the user."""
+        self.driver.execute_script("sessionStorage.setItem('baton.token', arguments[0]);", self.backend.token(user))
+
+    def sign_in(self, page="/web/", user=DEFAULT_USER):
         self.driver.get(self.base + page)
-        self.driver.execute_script("sessionStorage.setItem('baton.token', arguments[0]);", "standin." + user)
+        self.use_user(user)
         self.driver.get(self.base + page)
         if page == "/web/":
             self.wait_for("#catalog[data-state=ready]")
@@ -212,8 +256,10 @@ class Context:
 
     def open_disclosure(self, item_id):
         self.card(item_id).find_element(By.CSS_SELECTOR, "button[data-action=cta]").click()
-        self.wait(lambda: self.card(item_id) is None or self.card(item_id).get_attribute("data-state") == "disclosure",
-                  "disclosure for " + item_id)
+        def shown():
+            card = self.card(item_id)  # read once: the refetch may remove the card between two reads
+            return card is None or card.get_attribute("data-state") == "disclosure"
+        self.wait(shown, "disclosure for " + item_id)
 
     def screenshot(self, name):
         """The whole page as NAME.png, plus NAME.part-N.png tiles of 1200 CSS px that stay legible when viewed.
@@ -244,8 +290,16 @@ class Context:
             ".map(k => JSON.parse(sessionStorage.getItem(k)))")
 
 
-def item_id(name):
-    return CONFORMANCE["fixtures"]["cards"][name]["id"]
+def real_card(context, name):
+    """The real catalog's card standing for the conformance file's `share` or `neutral` card."""
+    return context.backend.card({"share": "share_or_neutral", "neutral": "neutral_only"}[name])
+
+
+def item_id(name, context=None):
+    return real_card(context or CURRENT[0], name)["id"]
+
+
+CURRENT = []  # the running Context, for item_id
 
 
 def api_summary(entries):
@@ -258,10 +312,15 @@ def api_summary(entries):
 @cases(lambda context: [(case["id"], case) for case in CONFORMANCE["decision"]])
 def decision_case(context, case):
     fixtures = CONFORMANCE["fixtures"]["cards"]
-    from standin_backend import apply_patch
     card = apply_patch(fixtures[case["card"]], case["patch"])
-    context.backend.catalog_override = [card]
-    context.sign_in()
+    if isinstance(card.get("image"), dict) and isinstance(card["image"].get("url"), str):
+        card["image"]["url"] = real_card(context, "share")["image"]["url"]  # a real mirrored image, same origin
+    script = context.cdp("Page.addScriptToEvaluateOnNewDocument",
+                         {"source": DECISION_FIXTURE % json.dumps([card])})["identifier"]
+    try:
+        context.sign_in()
+    finally:
+        context.cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
     articles = context.driver.find_elements(By.CSS_SELECTOR, "article.card")
     check(len(articles) == (1 if case["expect"]["rendered"] else 0), f"{len(articles)} cards rendered")
     if not case["expect"]["rendered"]:
@@ -277,6 +336,52 @@ def decision_case(context, case):
 
 
 # ======================= interaction cases =======================
+
+def apply_patch(document, operations):
+    document = copy.deepcopy(document)
+    for operation in operations:
+        keys = operation["path"].split("/")[1:]
+        target = document
+        for key in keys[:-1]:
+            target = target[key]
+        if operation["op"] == "remove":
+            target.pop(keys[-1], None)
+        else:
+            target[keys[-1]] = copy.deepcopy(operation["value"])
+    return document
+
+
+def arrange(context, step):
+    """Makes the real backend answer the step's `respond` and serve its `projection`. Returns what was done."""
+    context.backend.reset_faults()  # whatever the last step left unfired
+    projection = step.get("projection")
+    respond = step.get("respond") or {}
+    status = respond.get("status")
+    if projection == "share_as_neutral" and status == 409:
+        # The real 409 projection_changed: the backend's own check at share time, Chia is never called.
+        context.use_user(SUSPENDED_USER)
+        return "user"
+    if projection:
+        context.use_user(PROJECTION_USERS[projection])
+    if respond.get("transport"):
+        context.cdp("Network.emulateNetworkConditions",
+                    {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        return "offline"
+    if status is not None and status >= 300:
+        rule = {"fault": "status", "status": status}
+        if status == 429 or status >= 500:
+            # The backend retries Chia itself (same key) before answering: fail every attempt it makes, so the
+            # uncertain answer reaches the page. The rest is cleared before the next step.
+            rule["count"] = 10
+        if respond.get("retryAfter") and int(respond["retryAfter"]) > 0:
+            rule["retryAfterSeconds"] = int(respond["retryAfter"])
+        context.backend.fault(**rule)
+        return "fault"
+    if respond.get("delayMs"):
+        context.backend.fault(fault="latency", latencyMs=respond["delayMs"])
+        return "latency"
+    return None
+
 
 def perform(context, step, item):
     event = step["event"]
@@ -300,17 +405,19 @@ def perform(context, step, item):
 @cases(lambda context: [(case["id"], case) for case in CONFORMANCE["interaction"]])
 def interaction_case(context, case):
     context.sign_in()
+    sessions_before = len(context.backend.handoff_sessions())
+    chia_before = max([r["sequence"] for r in context.backend.provider_requests(context.backend.chia)], default=0)
+    journeys = []          # (navigated URL, Idempotency-Key of the POST that returned it)
     previous_post = None
+    name = case.get("card", "share")
+    item = item_id(name, context)
+    neutral_card = real_card(context, name)
     for number, step in enumerate(case["steps"], 1):
         where = f"step {number} ({step['event']})"
         expect = step["expect"]
-        item = item_id(case.get("card", "share"))
-        if "projection" in step:
-            context.backend.projection = step["projection"]
-        if "respond" in step:
-            context.backend.share_answers.append(step["respond"])
-        api_mark = len(context.backend.api_requests())
+        api_mark = len(context.api_requests())
         nav_mark = context.mark()
+        arranged = arrange(context, step)
         perform(context, step, item)
         wanted = expect.get("navigations", [])
         if wanted:
@@ -318,31 +425,36 @@ def interaction_case(context, case):
         elif step["event"] != "restore" and expect.get("actions"):
             context.wait(lambda: context.action_buttons(item) and all(b.is_enabled() for b in
                                                                       context.action_buttons(item)) and
-                         len(context.backend.api_requests()) - api_mark >= len(expect["requests"]),
+                         len(context.api_requests()) - api_mark >= len(expect["requests"]),
                          where + " actions back")
         time.sleep(0.3)  # a short quiet period, so a stray extra request would be seen
-        made = context.backend.api_requests()[api_mark:]
+        if arranged == "offline":
+            context.cdp("Network.emulateNetworkConditions",
+                        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        made = context.api_requests()[api_mark:]
         check(api_summary(made) == expect["requests"], f"{where}: requests {api_summary(made)}")
         navigations = context.navigations(nav_mark)
         check(len(navigations) == len(wanted), f"{where}: navigations {navigations}")
+        posts = [e for e in made if e["path"] == "/v2/handoff-sessions"]
         for kind, url in zip(wanted, navigations):
             if kind == "journey":
-                check(url == context.backend.issued_urls[-1], f"{where}: navigated to something else")
+                check(url.startswith(context.backend.chia + "/h/phs_"), f"{where}: navigated to {url}")
+                journeys.append((url, posts[-1]["headers"].get("idempotency-key")))
             else:
-                card = context.backend.card(case.get("card", "share"))
-                handoff = card["handoff"]
+                handoff = neutral_card["handoff"]
                 neutral = handoff["url"] if handoff["mode"] == "neutral_only" else handoff["secondary"]["url"]
-                check(url == neutral, f"{where}: neutral navigation went to {url}")
-        posts = [e for e in made if e["path"] == "/v2/handoff-sessions"]
+                check(url == neutral, f"{where}: neutral navigation went to {url}, not {neutral}")
         if "shareRequest" in expect:
             post = posts[0]
-            key, body = post["headers"].get("Idempotency-Key"), post["body"]
+            key, body = post["headers"].get("idempotency-key"), post["body"]
+            check(key and body, f"{where}: the POST has no key or body in the performance log")
             kept = previous_post is not None and key == previous_post[0] and body == previous_post[1]
             if expect["shareRequest"]["key"] == "kept":
                 check(kept, f"{where}: the retry did not reuse the exact body and key")
             else:
-                check(previous_post is None or (key != previous_post[0] and body != previous_post[1]),
-                      f"{where}: a fresh request reused the old key or body")
+                # A fresh request: a new key, and a body built again (the sandbox publishes one disclosure version,
+                # so a new body may differ from the old one only in affirmedAt).
+                check(previous_post is None or key != previous_post[0], f"{where}: a fresh request reused the key")
             previous_post = (key, body)
         following = case["steps"][number] if number < len(case["steps"]) else None
         if navigations and following and following["event"] == "restore":
@@ -361,6 +473,16 @@ def interaction_case(context, case):
             check(labels == expect["actions"], f"{where}: actions {labels}")
             if expect.get("actionsEnabled"):
                 check(all(b.is_enabled() for b in context.action_buttons(item)), f"{where}: actions disabled")
+    # One journey per share, and exactly one Chia handoff session for it, created with the key the page sent.
+    sessions = context.backend.handoff_sessions()[sessions_before:]
+    check(len(sessions) == len(journeys), f"{len(sessions)} Chia handoff sessions for {len(journeys)} journeys")
+    check([s["idempotencyKey"] for s in sessions] == [key for _, key in journeys],
+          "the Chia sessions were not created with the keys the page sent")
+    # Every call the backend made to Chia (its own retries included) forwarded a key the page sent.
+    page_keys = {e["headers"].get("idempotency-key") for e in context.api_requests("POST", "/v2/handoff-sessions")}
+    forwarded = {r["idempotencyKey"] for r in context.backend.provider_requests(context.backend.chia)
+                 if r["sequence"] > chia_before and r["route"] == "/v2/handoff-sessions"}
+    check(forwarded <= page_keys, f"Chia saw keys the page never sent: {forwarded - page_keys}")
 
 
 # ======================= layout at 320 px / 200% =======================
@@ -392,16 +514,19 @@ def layout(context, state):
         check(on_top, f"action {button.text!r} is covered or off screen")
     if state == "catalog":
         for name in ["share", "neutral"]:
-            card = CONFORMANCE["fixtures"]["cards"][name]
+            card = real_card(context, name)
             text = context.card(card["id"]).text
             for field in [card["title"], card["summary"], card["priceText"]]:
                 check(" ".join(field.split()) in " ".join(text.split()), f"missing copy: {field[:30]}")
     if state == "disclosure-share":
-        handoff = CONFORMANCE["fixtures"]["cards"]["share"]["handoff"]
+        handoff = real_card(context, "share")["handoff"]
         text = " ".join(context.card(item_id("share")).text.split())
         for field in [handoff["heading"], handoff["body"], handoff["recipient"]["legal_name"],
                       handoff["recipient"]["privacy_contact"], handoff["purpose"],
-                      handoff["compensationDisclosure"], *handoff["dataShared"]]:
+                      handoff.get("compensationDisclosure"), *handoff["dataShared"]]:
+            if not field:
+                continue
+            field = " ".join(field.split())
             check(field in text, f"missing copy: {field[:30]}")
 
 
@@ -429,7 +554,7 @@ def ax_order(context):
 @suite.test("reading order: block order, then disclosure, then actions (DOM and accessibility tree)")
 def reading_order(context):
     context.sign_in()
-    card = CONFORMANCE["fixtures"]["cards"]["share"]
+    card = real_card(context, "share")
     context.open_disclosure(card["id"])
     handoff = card["handoff"]
     block_text = {"image": card["image"]["alt"], "title": card["title"], "summary": card["summary"],
@@ -489,7 +614,7 @@ def keyboard_only(context):
     mark = context.mark()
     context.driver.switch_to.active_element.send_keys(Keys.SPACE)
     context.wait(lambda: context.navigations(mark), "Space on Continue without sharing")
-    check(context.navigations(mark) == [CONFORMANCE["fixtures"]["cards"]["share"]["handoff"]["secondary"]["url"]],
+    check(context.navigations(mark) == [real_card(context, "share")["handoff"]["secondary"]["url"]],
           "Space did not open the neutral URL")
     context.driver.back()
     context.wait_for("#catalog[data-state=ready]")
@@ -499,7 +624,7 @@ def keyboard_only(context):
     mark = context.mark()
     share.send_keys(Keys.ENTER)
     context.wait(lambda: context.navigations(mark), "Enter on Share")
-    check(len(context.backend.api_requests("POST", "/v2/handoff-sessions")) == 1, "not exactly one POST")
+    check(len(context.api_requests("POST", "/v2/handoff-sessions")) == 1, "not exactly one POST")
 
 
 # ======================= reduced motion =======================
@@ -612,7 +737,8 @@ def forbidden_static(context):
     for name in ["speculation", "frames", "inline", "styles", "blank"]:
         check(found[name] == 0, f"{name}: {found[name]}")
     check(found["hints"] == [] and found["open"] == [] and found["csp"] == [], str(found))
-    source = (REPO / "Sources/BatonServer/Web/Assets/shell.js").read_text()
+    with urllib.request.urlopen(context.base + "/web/shell.js", timeout=10) as response:
+        source = response.read().decode()  # what the backend serves (compiled into the binary)
     for forbidden in ["window.open", "localStorage", "document.cookie", "console.", "pushState", "replaceState",
                       "innerHTML", "iframe", "navigator.sendBeacon", "indexedDB", "eval("]:
         check(forbidden not in source, f"shell.js uses {forbidden}")
@@ -625,8 +751,8 @@ def journey_url_not_kept(context):
     mark = context.mark()
     context.card(item_id("share")).find_element(By.CSS_SELECTOR, "[data-action=share]").click()
     context.wait(lambda: context.navigations(mark), "navigation")
-    url = context.backend.issued_urls[-1]
-    check(context.navigations(mark) == [url], "the navigation did not go to exactly the returned URL")
+    url = context.navigations(mark)[0]
+    check(url.startswith(context.backend.chia + "/h/phs_"), f"the navigation went to {url}, not a Chia journey")
     context.driver.back()
     context.wait_for("#catalog[data-state=ready]")
     state = context.driver.execute_script(
@@ -649,11 +775,11 @@ def no_status_after_return(context):
     mark = context.mark()
     context.card(item_id("share")).find_element(By.CSS_SELECTOR, "[data-action=share]").click()
     context.wait(lambda: context.navigations(mark), "navigation")
-    api_mark = len(context.backend.api_requests())
+    api_mark = len(context.api_requests())
     context.driver.back()
     context.wait_for("#catalog[data-state=ready]")
     time.sleep(0.3)
-    check(api_summary(context.backend.api_requests()[api_mark:]) == ["GET /v2/catalog"], "unexpected requests")
+    check(api_summary(context.api_requests()[api_mark:]) == ["GET /v2/catalog"], "unexpected requests")
     status = context.driver.find_element(By.ID, "status").text
     check(status == "", f"the page shows an outcome after return: {status!r}")
 
@@ -669,16 +795,19 @@ def sign_in_forms(context):
     field.send_keys("user-7")
     context.driver.find_element(By.CSS_SELECTOR, "#dev-sign-in button").click()
     context.wait_for("#catalog[data-state=ready]")
-    check(context.backend.api_requests("GET", "/v2/catalog")[-1]["headers"]["Authorization"] == "Bearer standin.user-7",
-          "the dev token was not used")
+    check(context.api_requests("POST", "/web/dev-token"), "the dev sign-in did not ask the backend for a token")
+    dev_token = context.driver.execute_script("return sessionStorage.getItem('baton.token')")
+    check(dev_token and context.api_requests("GET", "/v2/catalog")[-1]["headers"]["authorization"]
+          == "Bearer " + dev_token, "the dev token was not used")
     context.driver.execute_script("sessionStorage.clear()")
     context.driver.get(context.base + "/web/")
     context.wait_for("#sign-in:not([hidden])")
-    context.driver.find_element(By.ID, "token-input").send_keys("standin.pasted")
+    pasted = context.backend.token("user-pasted")
+    context.driver.find_element(By.ID, "token-input").send_keys(pasted)
     context.driver.find_element(By.CSS_SELECTOR, "#token-sign-in button").click()
     context.wait_for("#catalog[data-state=ready]")
-    check(context.backend.api_requests("GET", "/v2/catalog")[-1]["headers"]["Authorization"]
-          == "Bearer standin.pasted", "the pasted token was not used")
+    check(context.api_requests("GET", "/v2/catalog")[-1]["headers"]["authorization"]
+          == "Bearer " + pasted, "the pasted token was not used")
 
 
 @suite.test("Privue: start opens the handoff unchanged (fragment included); the result comes from the backend")
@@ -688,15 +817,17 @@ def privue_flow(context):
     mark = context.mark()
     context.driver.find_element(By.ID, "start").click()
     context.wait(lambda: context.navigations(mark), "navigation")
-    url = context.backend.issued_urls[-1]
-    check(context.navigations(mark) == [url], f"navigated to {context.navigations(mark)} not the handoff")
-    check("#ticket=" in url, "the handoff URL has no fragment")
+    url = context.navigations(mark)[0]
+    check(url.startswith(context.backend.privue + "/"), f"navigated to {url}, not the Privue handoff")
+    check("#ticket=" in url, "the handoff URL was not opened with its fragment")
     context.screenshot("privue-after-start-error-page")
     context.driver.get(context.base + "/web/privue.html?verification_id=ver_x&status=approved")
     context.wait(lambda: context.driver.find_element(By.ID, "result").get_attribute("data-status"), "result")
     result = context.driver.find_element(By.ID, "result")
-    check(result.get_attribute("data-status") == "pending", "the return link's status was shown as the outcome")
-    context.backend.verification_status = "approved"
+    check(result.get_attribute("data-status") in ("pending", "in_progress"),
+          "the return link's status was shown as the outcome")
+    verification = context.backend.state(context.backend.privue)["verifications"][-1]["id"]
+    context.backend.complete(context.backend.privue, verification, {"status": "approved"})
     context.driver.find_element(By.ID, "refresh").click()
     context.wait(lambda: result.get_attribute("data-status") == "approved", "refreshed result")
     check(result.text == "Your identity is verified.", result.text)
@@ -712,33 +843,38 @@ def bb_flow(context):
     mark = context.mark()
     context.driver.find_element(By.ID, "start").click()
     context.wait(lambda: context.navigations(mark), "navigation")
-    session = context.backend.connect_sessions[-1]
-    check(context.navigations(mark) == [f"https://bb.test/connect/{session}"], "wrong navigation")
+    session = context.backend.state(context.backend.bb)["connectSessions"][-1]["sessionId"]
+    check(context.navigations(mark) == [f"{context.backend.bb}/connect/{session}"],
+          f"wrong navigation {context.navigations(mark)}")
     context.driver.get(context.base + "/web/bb.html?sessionId=cs_someone_else&resultCode=Ok&connectionId=c1")
     result = context.driver.find_element(By.ID, "result")
     context.wait(lambda: result.get_attribute("data-status"), "result")
     check(result.get_attribute("data-status") == "pending", "the return link was treated as the outcome")
-    asked = [e["path"] for e in context.backend.api_requests("GET")]
+    asked = [e["path"] for e in context.api_requests("GET")]
     check(asked[-1] == f"/v2/connect-sessions/{session}", f"asked about {asked[-1]}")
     check(all("cs_someone_else" not in p for p in asked), "the crafted sessionId was used")
-    context.backend.connect_status = "ok"
+    context.backend.complete(context.backend.bb, session, {"resultCode": "Ok"})
     context.driver.find_element(By.ID, "refresh").click()
     context.wait(lambda: result.get_attribute("data-status") == "ok", "refreshed result")
     context.screenshot("bb-result-320px-200pct")
 
 
 def main():
-    print("web-shell: API = StandInPartnerBackend (TEST FIXTURE, scripts/web-shell/standin_backend.py); "
-          "assets = Sources/BatonServer/Web/Assets", flush=True)
-    backend = StandInPartnerBackend(REPO, CONFORMANCE).start()
+    started = time.monotonic()
+    backend = SandboxBackend(REPO)
     context = None
     try:
+        backend.start()
+        print(f"web-shell: real backend `baton serve --sandbox --port {backend.port}` ({backend.origin}); "
+              "fixture only for the decision cases (DECISION_FIXTURE)", flush=True)
         context = Context(backend)
+        CURRENT.append(context)
         suite.run(context)
     finally:
         if context:
             context.close()
         backend.stop()
+    print(f"web-shell: {time.monotonic() - started:.0f} s", flush=True)
     print(f"{suite.passed} passed, {suite.failed} failed", flush=True)
     return 0 if suite.failed == 0 and suite.passed > 0 else 1
 

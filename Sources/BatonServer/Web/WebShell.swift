@@ -3,11 +3,11 @@ import Foundation
 
 /// The web reference shell: static HTML, CSS and one JavaScript file served under `/web/`.
 ///
-/// The files live in `Sources/BatonServer/Web/Assets/` and ship as the target's SwiftPM resources
-/// (`Baton_BatonServer.resources`, next to the `baton` binary); they are read once when the shell is created and
-/// served from memory. Every response carries `WebShellHeaders`: a strict Content-Security-Policy (no inline script,
-/// nothing from another origin but the mirrored images), `nosniff` and `Referrer-Policy: no-referrer`. HTML is
-/// `no-store`; CSS and JavaScript revalidate by `ETag`.
+/// The files are string constants compiled into the binary (``WebShellAssets``, one Swift file per asset), so the
+/// shell needs no resource bundle and no path on disk (a moved binary serves the same pages from memory). Every
+/// response carries `WebShellHeaders`: a strict Content-Security-Policy (no inline script, nothing from another origin
+/// but the mirrored images), `nosniff` and `Referrer-Policy: no-referrer`. HTML is `no-store`; CSS and JavaScript
+/// revalidate by `ETag`.
 ///
 /// ```swift
 /// var router = Router()
@@ -27,14 +27,14 @@ public struct WebShell: Sendable {
     private let headers: WebShellHeaders
     private let devSignIn: WebDevSignIn?
 
-    /// Creates the shell from the bundled assets.
+    /// Creates the shell from the compiled-in assets.
     ///
     /// - Parameters:
     ///   - imageOrigins: origins besides the backend's own that card images may load from (the backend's public
     ///     origin, when it differs from the one the page is served from).
     ///   - devSignIn: the sandbox sign-in; `nil` outside `--sandbox`, and then `/web/dev-token` does not exist.
     public init(imageOrigins: [String] = [], devSignIn: WebDevSignIn? = nil) throws {
-        try self.init(directory: Self.bundledAssetsDirectory(), imageOrigins: imageOrigins, devSignIn: devSignIn)
+        self.init(files: WebShellAssets.all, imageOrigins: imageOrigins, devSignIn: devSignIn)
     }
 
     /// Creates the shell for a backend configuration: images from its public origin, and the dev sign-in only when
@@ -49,12 +49,11 @@ public struct WebShell: Sendable {
         try self.init(imageOrigins: [configuration.server.publicOrigin], devSignIn: devSignIn)
     }
 
-    init(directory: URL, imageOrigins: [String], devSignIn: WebDevSignIn?) throws {
+    init(files: [String: String], imageOrigins: [String], devSignIn: WebDevSignIn?) {
         var assets: [String: Asset] = [:]
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        for name in names.sorted() {
+        for (name, text) in files {
             guard let kind = Self.contentTypes[(name as NSString).pathExtension] else { continue }
-            let body = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+            let body = Array(text.utf8)
             assets[name] = Asset(
                 body: body, contentType: kind.type, cacheControl: kind.cacheControl, etag: Self.etag(body))
         }
@@ -103,10 +102,5 @@ public struct WebShell: Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "\"" + String(hash, radix: 16) + "\""
-    }
-
-    /// The `Assets` folder inside the target's resource bundle.
-    static func bundledAssetsDirectory() -> URL {
-        Bundle.module.bundleURL.appendingPathComponent("Assets", isDirectory: true)
     }
 }

@@ -16,9 +16,22 @@ import Testing
         return router
     }
 
-    @Test func theBundleHoldsEveryPage() throws {
+    @Test func theBinaryHoldsEveryPage() throws {
         let shell = try WebShell()
         #expect(shell.assetNames == ["bb.html", "index.html", "privue.html", "shell.css", "shell.js"])
+    }
+
+    /// The assets are compiled-in string constants (no resource bundle): what is served is exactly that text, each
+    /// file ending in one newline.
+    @Test func eachPageIsServedByteForByteFromItsConstant() async throws {
+        try await router().test(.inProcess) { client in
+            for (name, text) in WebShellAssets.all {
+                let body = try await client.execute(.get, "/web/\(name)").body
+                #expect(body == Array(text.utf8), "\(name)")
+                #expect(text.hasSuffix(">\n") || text.hasSuffix("}\n") || text.hasSuffix(";\n"), "\(name)")
+                #expect(!text.hasSuffix("\n\n"), "\(name)")
+            }
+        }
     }
 
     @Test(arguments: HTTPTestMode.allCases)
