@@ -32,7 +32,7 @@ struct CatalogSyncTests {
 
             let lines = harness.events.all.map(\.description)
             #expect(lines.contains("catalog sync: fetched publication \(id) (5 items, 4 images to mirror)"))
-            #expect(lines.last?.contains("5 items, 4 with a mirrored image, 1 images rejected") == true)
+            #expect(lines.last?.contains("5 items, 4 with a mirrored image, 1 image rejected") == true)
             #expect(!lines.joined().contains("img_") && !lines.joined().contains("127.0.0.1"))
         }
     }

@@ -25,7 +25,7 @@ public enum CatalogSyncEvent: Sendable, Hashable, CustomStringConvertible {
             "catalog sync: mirrored \(done)/\(total) images"
         case .updated(let id, let items, let withImage, let rejected):
             "catalog sync: serving publication \(id): \(items) items, \(withImage) with a mirrored image, "
-                + "\(rejected) images rejected"
+                + (rejected == 1 ? "1 image rejected" : "\(rejected) images rejected")
         case .notModified(let id, let items):
             "catalog sync: not modified (publication \(id ?? "none"), \(items) items)"
         case .follower(let id, let items):
