@@ -29,6 +29,12 @@ struct ConformanceCommand: Subcommand {
         var failed = 0
         for file in files {
             let results = ConformanceRunner.run(file: file)
+            if results.isEmpty && file.lastPathComponent.hasPrefix("interaction.") {
+                console.print(
+                    "\(file.lastPathComponent): skipped here (app-side event sequences; swift test runs them against "
+                        + "BatonClient's flow machines)")
+                continue
+            }
             let filePassed = results.filter(\.passed).count
             let fileFailed = results.count - filePassed
             passed += filePassed
