@@ -1,8 +1,9 @@
 extension RawURLComponents {
-    /// Calls `body` with the UTF-8 bytes of `text`, in place when they are contiguous (native strings always are).
+    /// Calls `body` with the UTF-8 bytes of `text`: in place for native strings, others are made contiguous first.
+    /// (`Substring.withUTF8` specialises where the `UTF8View` slice's `withContiguousStorageIfAvailable` does not.)
     static func withBytes<Result>(_ text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+        var text = text
+        return text.withUTF8(body)
     }
 }
 
