@@ -47,18 +47,23 @@ public struct FormURLEncodedQuery: Sendable, Hashable {
     /// The value of the first field called `name` in `query`, as `FormURLEncodedQuery(parsing: query).first(name)`
     /// answers, but stopping at that field and decoding nothing else (no fields array, no other strings).
     static func first(_ name: String, in query: Substring) -> String? {
-        RawURLComponents.withBytes(query) { bytes in
-            var pieceStart = 0
-            while pieceStart < bytes.count {
-                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x26) ?? bytes.count
-                let piece = bytes[pieceStart..<pieceEnd]
-                let equals = piece.firstIndex(of: 0x3D) ?? pieceEnd
-                if !piece.isEmpty, decodedName(bytes[pieceStart..<equals], equals: name) {
-                    return equals == pieceEnd ? "" : decodeSlice(bytes[(equals + 1)..<pieceEnd])
+        RawURLComponents.withBytes(name[...]) { target in
+            let targetIsASCII = target.allSatisfy { $0 < 0x80 }
+            return RawURLComponents.withBytes(query) { bytes in
+                var pieceStart = 0
+                while pieceStart < bytes.count {
+                    let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x26) ?? bytes.count
+                    let equals = bytes[pieceStart..<pieceEnd].firstIndex(of: 0x3D) ?? pieceEnd
+                    let fieldName = bytes[pieceStart..<equals]
+                    let matches =
+                        targetIsASCII ? decodedASCIIName(fieldName, equals: target) : decodeSlice(fieldName) == name
+                    if pieceEnd > pieceStart, matches {
+                        return equals == pieceEnd ? "" : decodeSlice(bytes[(equals + 1)..<pieceEnd])
+                    }
+                    pieceStart = pieceEnd + 1
                 }
-                pieceStart = pieceEnd + 1
+                return nil
             }
-            return nil
         }
     }
 
@@ -68,23 +73,22 @@ public struct FormURLEncodedQuery: Sendable, Hashable {
         return value
     }
 
-    /// Whether `decode(bytes) == name`. While both sides are ASCII the decoded bytes are compared with `name`'s as
-    /// they are produced (ASCII strings are equal exactly when their bytes are); anything else falls back to
-    /// decoding and `String` comparison (canonical equivalence), so the answer is always that of `==`.
-    private static func decodedName(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, equals name: String) -> Bool {
-        RawURLComponents.withBytes(name[...]) { target in
-            guard target.allSatisfy({ $0 < 0x80 }) else { return decodeSlice(bytes) == name }
-            var targetIndex = 0
-            var index = bytes.startIndex
-            while index != bytes.endIndex {
-                let (byte, next) = decodedByte(at: index, in: bytes)
-                if byte >= 0x80 { return decodeSlice(bytes) == name }
-                guard targetIndex < target.count, target[targetIndex] == byte else { return false }
-                targetIndex += 1
-                index = next
-            }
-            return targetIndex == target.count
+    /// Whether `decode(bytes) == name` for an ASCII `name` (given as its bytes). While the decoded bytes are ASCII
+    /// they are compared with `name`'s as they are produced (ASCII strings are equal exactly when their bytes are);
+    /// a non-ASCII decoded byte falls back to `String` comparison (canonical equivalence), as `==` answers.
+    private static func decodedASCIIName(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, equals name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var nameIndex = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let (byte, next) = decodedByte(at: index, in: bytes)
+            if byte >= 0x80 { return decodeSlice(bytes) == String(decoding: name, as: UTF8.self) }
+            guard nameIndex < name.count, name[nameIndex] == byte else { return false }
+            nameIndex += 1
+            index = next
         }
+        return nameIndex == name.count
     }
 
     /// ``decode(_:)`` of a slice of a valid string cut at ASCII delimiters: without `+` or `%` it is that text.
