@@ -41,7 +41,7 @@ public struct RegisteredReturnURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `candidate` is this registered URL (see the type's documentation for the rules).
     ///
-    /// The registered parts are normalised once, at registration; comparing a candidate allocates nothing.
+    /// The registered parts are normalised once, at registration; comparing an ASCII candidate allocates nothing.
     public func matches(_ candidate: RawURLComponents) -> Bool {
         guard candidate.userinfo == nil,
             schemeBytes.withUnsafeBufferPointer({ RawURLComponents.asciiLowercasedEquals(candidate.scheme, $0) }),
