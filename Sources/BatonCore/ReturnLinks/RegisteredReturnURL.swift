@@ -12,7 +12,7 @@ public struct RegisteredReturnURL: Sendable, Hashable, CustomStringConvertible {
     private let host: String
     private let port: Int?
     private let path: String
-    /// Precomputed at registration so that matching a candidate allocates nothing: the lowercased scheme and host
+    /// Precomputed at registration so that matching an ASCII candidate allocates nothing: the lowercased scheme and host
     /// as bytes, whether the host is ASCII (else hosts are compared as strings), and the port a candidate without
     /// one has (its scheme equals ours, so its default port does too).
     private let schemeBytes: [UInt8]
