@@ -79,8 +79,19 @@ struct ServeCommandTests {
     @Test func sandboxServeTokenAndCurlAConnectSession() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let port = Self.freePortRun()
-        let server = try Child(["serve", "--sandbox", "--port", String(port)], in: directory)
+        // A port found free can be taken by a parallel test before serve binds it: then try another.
+        var port = Self.freePortRun()
+        var server = try Child(["serve", "--sandbox", "--port", String(port)], in: directory)
+        for _ in 0..<4 {
+            let started = try await offCooperativePool { [process = server.process] in
+                process.waitForOutput(timeout: 20) { $0.contains("ready") }
+            }
+            if started { break }
+            _ = try await server.finish()
+            guard server.stderr.contains("cannot listen") else { break }
+            port = Self.freePortRun()
+            server = try Child(["serve", "--sandbox", "--port", String(port)], in: directory)
+        }
         try await Self.waitFor(server, "ready")
         #expect(server.stdout.contains("http://127.0.0.1:\(port + 3)"))
         let secrets = try FileManager.default.attributesOfItem(
