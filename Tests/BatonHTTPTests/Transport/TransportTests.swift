@@ -91,7 +91,7 @@ struct TransportTests {
     @Test func curlConnectsToThePinnedAddressWithoutLookingTheHostUp() async throws {
         try await withServer(router: transportTestRouter()) { server in
             // `.invalid` never resolves (RFC 2606): only the pin can make this request reach the server.
-            var request = OutboundRequest(url: "http://pinned.invalid:\(server.port)/hello", timeout: .seconds(5))
+            var request = OutboundRequest(url: "http://pinned.invalid:\(server.port)/hello", timeout: .seconds(20))
             request.pinnedAddresses = ["127.0.0.1"]
             let response = try await CurlTransport().send(request)
             #expect(response.status == 200)
