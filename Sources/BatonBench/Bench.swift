@@ -13,13 +13,14 @@ enum Bench {
         case ("transport-bench", let url?):
             await TransportBench.run(url: url, seconds: Double(arguments.dropFirst(3).first ?? "3") ?? 3)
         case ("parse-links", let seconds):
-            ParseBench.run(seconds: seconds.flatMap(Double.init) ?? 2)
+            let rounds = arguments.dropFirst(3).first.flatMap { Int($0) } ?? 5
+            ParseBench.run(seconds: seconds.flatMap(Double.init) ?? 1, rounds: rounds)
         case ("healthz-body", _):
             print(healthzBody, terminator: "")
         default:
             FileHandle.standardError.write(
                 Data(
-                    "usage: BatonBench serve-healthz PORT | transport-bench URL [SECONDS] | parse-links [SECONDS] | healthz-body\n"
+                    "usage: BatonBench serve-healthz PORT | transport-bench URL [SECONDS] | parse-links [SECONDS] [ROUNDS] | healthz-body\n"
                         .utf8))
             exit(2)
         }

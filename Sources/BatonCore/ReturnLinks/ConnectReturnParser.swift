@@ -26,9 +26,13 @@ public struct ConnectReturnParser: Sendable, Hashable {
         guard let parts = RawURLComponents(url) else { return .rejected(.unparseableURL) }
         guard parts.userinfo == nil else { return .rejected(.userinfoPresent) }
         guard registeredReturnURLs.contains(where: { $0.matches(parts) }) else { return .rejected(.unregisteredURL) }
-        let query = FormURLEncodedQuery(parsing: parts.query ?? "")
-        guard let sessionID = query.firstNonEmpty("sessionId") else { return .rejected(.missingSessionID) }
-        guard let resultText = query.first("resultCode") else { return .rejected(.missingResultCode) }
+        let query = parts.query ?? ""
+        guard let sessionID = FormURLEncodedQuery.firstNonEmpty("sessionId", in: query) else {
+            return .rejected(.missingSessionID)
+        }
+        guard let resultText = FormURLEncodedQuery.first("resultCode", in: query) else {
+            return .rejected(.missingResultCode)
+        }
         guard let resultCode = ConnectReturn.ResultCode(rawValue: resultText) else {
             return .rejected(.invalidResultCode)
         }
@@ -36,8 +40,8 @@ public struct ConnectReturnParser: Sendable, Hashable {
             ConnectReturn(
                 sessionID: sessionID,
                 resultCode: resultCode,
-                connectionID: query.firstNonEmpty("connectionId"),
-                error: query.firstNonEmpty("error")
+                connectionID: FormURLEncodedQuery.firstNonEmpty("connectionId", in: query),
+                error: FormURLEncodedQuery.firstNonEmpty("error", in: query)
             )
         )
     }

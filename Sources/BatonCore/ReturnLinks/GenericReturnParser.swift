@@ -6,6 +6,10 @@
 public struct GenericReturnParser: Sendable, Hashable {
     /// The registered return host, ASCII-lowercased.
     public let registeredHost: String
+    /// ``registeredHost``'s bytes and whether they are ASCII (else hosts are compared as strings), precomputed so
+    /// that matching allocates nothing.
+    private let registeredHostBytes: [UInt8]
+    private let registeredHostIsASCII: Bool
 
     /// Creates a parser for `registeredHost` (for example `partner.example`); throws when it is not a bare host.
     public init(registeredHost: String) throws(ReturnURLRegistrationError) {
@@ -13,14 +17,20 @@ public struct GenericReturnParser: Sendable, Hashable {
             !parts.host.isEmpty, parts.path.isEmpty, parts.query == nil, parts.fragment == nil
         else { throw ReturnURLRegistrationError(code: .unparseableURL) }
         self.registeredHost = parts.normalizedHost
+        self.registeredHostBytes = Array(self.registeredHost.utf8)
+        self.registeredHostIsASCII = registeredHostBytes.allSatisfy { $0 < 0x80 }
     }
 
     /// Answers whether `url` is the generic return; when it is, the route is always marketplace home.
     public func parse(_ url: String) -> ReturnLinkResult<GenericReturn> {
         guard let parts = RawURLComponents(url) else { return .rejected(.unparseableURL) }
-        guard parts.normalizedScheme == "https" else { return .rejected(.notHTTPS) }
+        guard parts.schemeIs("https") else { return .rejected(.notHTTPS) }
         guard parts.userinfo == nil else { return .rejected(.userinfoPresent) }
-        guard parts.normalizedHost == registeredHost else { return .rejected(.unregisteredHost) }
+        let hostMatches =
+            registeredHostIsASCII
+            ? registeredHostBytes.withUnsafeBufferPointer { RawURLComponents.asciiLowercasedEquals(parts.host, $0) }
+            : parts.normalizedHost == registeredHost
+        guard hostMatches else { return .rejected(.unregisteredHost) }
         guard parts.effectivePort == 443 else { return .rejected(.unregisteredPort) }
         return .accepted(.marketplaceHome)
     }

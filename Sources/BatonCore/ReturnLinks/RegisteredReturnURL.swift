@@ -12,6 +12,13 @@ public struct RegisteredReturnURL: Sendable, Hashable, CustomStringConvertible {
     private let host: String
     private let port: Int?
     private let path: String
+    /// Precomputed at registration so that matching an ASCII candidate allocates nothing: the lowercased scheme and host
+    /// as bytes, whether the host is ASCII (else hosts are compared as strings), and the port a candidate without
+    /// one has (its scheme equals ours, so its default port does too).
+    private let schemeBytes: [UInt8]
+    private let hostBytes: [UInt8]
+    private let hostIsASCII: Bool
+    private let defaultPort: Int?
 
     /// Registers `string`; throws when it is unparseable or carries userinfo or a fragment.
     public init(_ string: String) throws(ReturnURLRegistrationError) {
@@ -23,18 +30,28 @@ public struct RegisteredReturnURL: Sendable, Hashable, CustomStringConvertible {
         self.host = parts.normalizedHost
         self.port = parts.effectivePort
         self.path = String(parts.effectivePath)
+        self.schemeBytes = Array(scheme.utf8)
+        self.hostBytes = Array(host.utf8)
+        self.hostIsASCII = hostBytes.allSatisfy { $0 < 0x80 }
+        self.defaultPort = RawURLComponents.defaultPort(scheme: scheme[...])
     }
 
     /// Whether the registered URL uses `https`.
     public var isHTTPS: Bool { scheme == "https" }
 
     /// Whether `candidate` is this registered URL (see the type's documentation for the rules).
+    ///
+    /// The registered parts are normalised once, at registration; comparing an ASCII candidate allocates nothing.
     public func matches(_ candidate: RawURLComponents) -> Bool {
-        candidate.userinfo == nil
-            && candidate.normalizedScheme == scheme
-            && candidate.normalizedHost == host
-            && candidate.effectivePort == port
-            && candidate.effectivePath == path
+        guard candidate.userinfo == nil,
+            schemeBytes.withUnsafeBufferPointer({ RawURLComponents.asciiLowercasedEquals(candidate.scheme, $0) }),
+            (candidate.port ?? defaultPort) == port
+        else { return false }
+        let hostMatches =
+            hostIsASCII
+            ? hostBytes.withUnsafeBufferPointer { RawURLComponents.asciiLowercasedEquals(candidate.host, $0) }
+            : candidate.normalizedHost == host
+        return hostMatches && candidate.effectivePath == path
     }
 
     /// Registered return URLs are configuration, not secrets.

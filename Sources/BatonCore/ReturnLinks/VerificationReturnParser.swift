@@ -24,13 +24,14 @@ public struct VerificationReturnParser: Sendable, Hashable {
     /// Answers whether `url` (exactly as the OS delivered it) is a Privue verification return, and with what.
     public func parse(_ url: String) -> ReturnLinkResult<VerificationReturn> {
         guard let parts = RawURLComponents(url) else { return .rejected(.unparseableURL) }
-        guard parts.normalizedScheme == "https" else { return .rejected(.notHTTPS) }
+        guard parts.schemeIs("https") else { return .rejected(.notHTTPS) }
         guard parts.userinfo == nil else { return .rejected(.userinfoPresent) }
         guard registeredReturnURLs.contains(where: { $0.matches(parts) }) else { return .rejected(.unregisteredURL) }
-        let query = FormURLEncodedQuery(parsing: parts.query ?? "")
-        guard let verificationID = query.firstNonEmpty("verification_id") else {
+        let query = parts.query ?? ""
+        guard let verificationID = FormURLEncodedQuery.firstNonEmpty("verification_id", in: query) else {
             return .rejected(.missingVerificationID)
         }
-        return .accepted(VerificationReturn(verificationID: verificationID, statusHint: query.firstNonEmpty("status")))
+        let statusHint = FormURLEncodedQuery.firstNonEmpty("status", in: query)
+        return .accepted(VerificationReturn(verificationID: verificationID, statusHint: statusHint))
     }
 }

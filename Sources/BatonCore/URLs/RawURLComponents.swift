@@ -23,8 +23,40 @@ public struct RawURLComponents: Sendable, Hashable {
     public let fragment: Substring?
 
     /// Splits `string`, or returns `nil` when it is not a strictly well-formed absolute URL with an authority.
+    ///
+    /// ASCII input (nearly every URL) is split byte by byte (see `ASCIICuts`); any other input takes the
+    /// `Character`-level path below, whose grapheme clustering the byte split could not reproduce.
     public init?(_ string: String) {
-        guard !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
+        // 0 when every byte is printable ASCII; 0x80 set by a non-ASCII byte, 0x01 by whitespace or a control.
+        let kinds = Self.withBytes(string[...]) { bytes in
+            bytes.reduce(into: UInt8(0)) { kinds, byte in
+                kinds |= (byte & 0x80) | (byte <= 0x20 || byte == 0x7F ? 1 : 0)
+            }
+        }
+        guard kinds & 1 == 0 else { return nil }
+        if kinds == 0 {
+            guard let cuts = Self.withBytes(string[...], ASCIICuts.init(bytes:)) else { return nil }
+            let utf8 = string.utf8
+            func text(_ range: Range<Int>) -> Substring {
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                return string[start..<utf8.index(start, offsetBy: range.count)]
+            }
+            scheme = text(cuts.scheme)
+            userinfo = cuts.userinfo.map(text)
+            host = text(cuts.host)
+            port = cuts.port
+            path = text(cuts.path)
+            query = cuts.query.map(text)
+            fragment = cuts.fragment.map(text)
+        } else {
+            guard let parts = Self(characterSplitting: string) else { return nil }
+            self = parts
+        }
+    }
+
+    /// The `Character`-level split, for input with non-ASCII bytes (and none of whitespace or controls). For ASCII
+    /// input it gives exactly what the byte split gives (the tests check this on random input).
+    init?(characterSplitting string: String) {
         guard let colon = string.firstIndex(of: ":") else { return nil }
         let scheme = string[..<colon]
         guard Self.isValidScheme(scheme) else { return nil }
@@ -80,23 +112,44 @@ public struct RawURLComponents: Sendable, Hashable {
 
     /// The port, or the scheme's default port (`https` 443, `http` 80) when none is written; `nil` for a custom
     /// scheme without a port.
-    public var effectivePort: Int? {
-        if let port { return port }
-        switch normalizedScheme {
-        case "https", "wss": return 443
-        case "http", "ws": return 80
-        default: return nil
-        }
-    }
+    public var effectivePort: Int? { port ?? Self.defaultPort(scheme: scheme) }
 
     /// The path, with an empty path read as `/` for the `http(s)` schemes, where both name the same resource.
     public var effectivePath: Substring {
-        if path.isEmpty, ["https", "http"].contains(normalizedScheme) { return "/" }
+        if path.isEmpty, schemeIs("https") || schemeIs("http") { return "/" }
         return path
     }
 
+    /// The default port of `scheme` (ASCII case-insensitive): 443 for `https` and `wss`, 80 for `http` and `ws`.
+    static func defaultPort(scheme: Substring) -> Int? {
+        if schemeIs("https", scheme) || schemeIs("wss", scheme) { return 443 }
+        if schemeIs("http", scheme) || schemeIs("ws", scheme) { return 80 }
+        return nil
+    }
+
+    /// Whether the scheme is `lowercased` (an ASCII-lowercase literal), compared without allocating.
+    func schemeIs(_ lowercased: StaticString) -> Bool { Self.schemeIs(lowercased, scheme) }
+
+    private static func schemeIs(_ lowercased: StaticString, _ scheme: Substring) -> Bool {
+        asciiLowercasedEquals(
+            scheme, UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount))
+    }
+
+    /// Whether `asciiLowercased(text) == String(decoding: lowercased, as: UTF8.self)` for ASCII `lowercased`:
+    /// compared byte by byte while `text` is ASCII (ASCII strings are equal exactly when their bytes are), else as
+    /// strings, whose equality is canonical equivalence (`;` equals U+037E, for example).
+    static func asciiLowercasedEquals(_ text: Substring, _ lowercased: UnsafeBufferPointer<UInt8>) -> Bool {
+        let answer: Bool? = withBytes(text) { text in
+            guard text.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return text.count == lowercased.count
+                && zip(text, lowercased).allSatisfy { ((0x41...0x5A).contains($0) ? $0 + 0x20 : $0) == $1 }
+        }
+        return answer ?? (asciiLowercased(text) == String(decoding: lowercased, as: UTF8.self))
+    }
+
     static func asciiLowercased(_ text: Substring) -> String {
-        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        guard text.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return String(text) }
+        return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func isValidScheme(_ scheme: Substring) -> Bool {

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import BatonCore
+
+/// The byte-level fast paths answer exactly as the straightforward code they replace, on random input built from
+/// URL delimiters, escapes, case variants and a few non-ASCII characters (KELVIN SIGN and GREEK QUESTION MARK are
+/// canonically equivalent to `K` and `;`, so they exercise the string-comparison fallbacks).
+@Suite struct ByteLevelParsingTests {
+    static let pieces = [
+        "https", "HTTPS", "http", "acmewallet", "ws", "x+y", "1a", ":", "//", "/", "?", "#", "@", "[", "]", "\\", "::1",
+        "app.example.com", "APP.Example.COM", "a;b", "a\u{37E}b", "\u{212A}", "é", "e\u{301}", ":443", ":80", ":65535",
+        ":65536", ":0443", ":", "bb-callback", "", "&", "=", "+", "%", "%2", "%41", "%C3", "%E2%84%AA", "sessionId",
+        "session%49d", "resultCode", "Ok", "error", "a", " ",
+    ]
+
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func randomText(_ rng: inout SplitMix64, prefix: String = "") -> String {
+        var text = prefix
+        for _ in 0..<Int.random(in: 0...12, using: &rng) { text += pieces.randomElement(using: &rng)! }
+        return text
+    }
+
+    @Test func byteSplitEqualsCharacterSplit() {
+        var rng = SplitMix64(state: 11)
+        let prefixes = ["", "https://", "HTTPS://app.example.com", "acmewallet://", "https://[::1]"]
+        for _ in 0..<20_000 {
+            let text = Self.randomText(&rng, prefix: prefixes.randomElement(using: &rng)!)
+            let characterSplit =
+                text.utf8.contains { $0 <= 0x20 || $0 == 0x7F } ? nil : RawURLComponents(characterSplitting: text)
+            #expect(RawURLComponents(text) == characterSplit, "\(text)")
+        }
+    }
+
+    @Test func firstFieldLookupEqualsFullParse() {
+        var rng = SplitMix64(state: 12)
+        let names = ["sessionId", "resultCode", "a", "", "a;b", "\u{212A}", "K", "é"]
+        for _ in 0..<20_000 {
+            let query = Self.randomText(&rng)
+            let parsed = FormURLEncodedQuery(parsing: query)
+            for name in names {
+                #expect(FormURLEncodedQuery.first(name, in: query[...]) == parsed.first(name), "\(query) \(name)")
+            }
+        }
+    }
+
+    @Test func registeredMatchingEqualsNormalisedComparison() throws {
+        var rng = SplitMix64(state: 13)
+        let registered = try [
+            "https://app.example.com/cb", "acmewallet://bb-callback", "https://a;b", "ws://\u{212A}/",
+        ]
+        .map { try RegisteredReturnURL($0) }
+        for _ in 0..<20_000 {
+            let text = Self.randomText(
+                &rng, prefix: ["https://", "acmewallet://", "ws://"].randomElement(using: &rng)!)
+            guard let candidate = RawURLComponents(text) else { continue }
+            for url in registered {
+                let parts = try #require(RawURLComponents(url.string))
+                let expected =
+                    candidate.userinfo == nil && candidate.normalizedScheme == parts.normalizedScheme
+                    && candidate.normalizedHost == parts.normalizedHost
+                    && candidate.effectivePort == parts.effectivePort
+                    && candidate.effectivePath == String(parts.effectivePath)
+                #expect(url.matches(candidate) == expected, "\(text) \(url)")
+            }
+        }
+    }
+
+    @Test func genericHostMatchingEqualsNormalisedComparison() throws {
+        var rng = SplitMix64(state: 14)
+        let parsers = try ["Partner.Example", "a;b", "\u{212A}", "[::1]"].map {
+            try GenericReturnParser(registeredHost: $0)
+        }
+        for _ in 0..<20_000 {
+            let text = Self.randomText(&rng, prefix: ["https://", "HTTPS://", "http://"].randomElement(using: &rng)!)
+            guard let parts = RawURLComponents(text) else { continue }
+            for parser in parsers {
+                let expected =
+                    parts.normalizedScheme == "https" && parts.userinfo == nil
+                    && parts.normalizedHost == parser.registeredHost && parts.effectivePort == 443
+                #expect((parser.parse(text).accepted != nil) == expected, "\(text) \(parser.registeredHost)")
+            }
+        }
+    }
+}
