@@ -124,7 +124,7 @@ final class TestClock: Sendable {
 /// Waits until `condition` holds, checking every few milliseconds for at most `limit`: only for conditions a real
 /// background task (a request in flight on a server thread) must bring about.
 func eventually(
-    within limit: Duration = .seconds(5), _ condition: @Sendable () async throws -> Bool
+    within limit: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool
 ) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
