@@ -81,4 +81,10 @@ static inline int baton_mhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/* The pointer stored in the connection's socket context by the connection-notification callback, or NULL. */
+static inline void *baton_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 #endif

@@ -6,51 +6,57 @@ import Synchronization
 /// libmicrohttpd 0.9.75 has only an idle timeout, which every byte resets, so a client dripping its headers one byte
 /// at a time would hold a connection forever. A connection's deadline starts when it is accepted (and, for a later
 /// request on a kept-alive connection, when its request line has arrived); the access handler's first call (headers
-/// complete) clears it. Connections are keyed by address and carry their socket, which the wrapper cuts with
-/// `shutdown` while the lock is held: libmicrohttpd reports a connection closed (``closed(_:)``) before it closes the
-/// socket, so a descriptor in the table is never one already reused for another connection.
+/// complete) clears it.
+///
+/// Each connection has its own ``ConnectionDeadline`` (an atomic), kept in libmicrohttpd's socket context, so the
+/// per-request updates touch no shared lock; the table of open connections changes only when one opens or closes.
+/// The watchdog cuts a connection with `shutdown` while the table's lock is held: libmicrohttpd reports a connection
+/// closed (``closed(_:)``) before it closes the socket, so a descriptor in the table is never one already reused.
 final class HeaderDeadlines: Sendable {
-    private struct Entry {
-        let socket: Int32
-        var deadline: ContinuousClock.Instant?
-    }
-
     private let timeout: Duration
-    private let entries = Mutex<[UInt: Entry]>([:])
+    private let timeoutNanoseconds: Int64
+    private let open = Mutex<[ObjectIdentifier: ConnectionDeadline]>([:])
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = Atomic(false)
 
-    init(timeout: Duration) { self.timeout = timeout }
+    init(timeout: Duration) {
+        self.timeout = timeout
+        let (seconds, attoseconds) = timeout.components
+        self.timeoutNanoseconds = max(1, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
 
-    /// A connection was accepted: its headers are due within the timeout.
-    func opened(_ connection: UInt, socket: Int32, now: ContinuousClock.Instant = .now) {
-        entries.withLock { $0[connection] = Entry(socket: socket, deadline: now + timeout) }
+    /// A connection was accepted: its headers are due within the timeout. The caller keeps the returned deadline
+    /// (in the connection's socket context) and hands it to the other calls.
+    func opened(socket: Int32) -> ConnectionDeadline {
+        let deadline = ConnectionDeadline(socket: socket, due: MonotonicTime.nanoseconds() + timeoutNanoseconds)
+        open.withLock { $0[ObjectIdentifier(deadline)] = deadline }
+        return deadline
     }
 
     /// A request line arrived: a kept-alive connection's next request has begun.
-    func requestStarted(_ connection: UInt, now: ContinuousClock.Instant = .now) {
-        entries.withLock { entries in
-            if entries[connection]?.deadline == nil { entries[connection]?.deadline = now + timeout }
+    func requestStarted(_ connection: ConnectionDeadline) {
+        if connection.due.load(ordering: .relaxed) == 0 {
+            connection.due.store(MonotonicTime.nanoseconds() + timeoutNanoseconds, ordering: .relaxed)
         }
     }
 
     /// The request's headers are complete: no deadline until the next request line.
-    func headersComplete(_ connection: UInt) {
-        entries.withLock { $0[connection]?.deadline = nil }
-    }
+    func headersComplete(_ connection: ConnectionDeadline) { connection.due.store(0, ordering: .relaxed) }
 
     /// The connection is closing: forget it (before its socket is closed).
-    func closed(_ connection: UInt) {
-        _ = entries.withLock { $0.removeValue(forKey: connection) }
+    func closed(_ connection: ConnectionDeadline) {
+        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
     /// Calls `cut` with the socket of each connection past its deadline, under the lock; each is cut once.
-    func cutExpired(now: ContinuousClock.Instant = .now, _ cut: (Int32) -> Void) {
-        entries.withLock { entries in
-            for (connection, entry) in entries {
-                guard let deadline = entry.deadline, deadline <= now else { continue }
-                cut(entry.socket)
-                entries[connection]?.deadline = nil
+    func cutExpired(_ cut: (Int32) -> Void) {
+        let now = MonotonicTime.nanoseconds()
+        open.withLock { open in
+            for connection in open.values {
+                let due = connection.due.load(ordering: .relaxed)
+                guard due != 0, due <= now else { continue }
+                cut(connection.socket)
+                connection.due.store(0, ordering: .relaxed)
             }
         }
     }
@@ -75,5 +81,25 @@ final class HeaderDeadlines: Sendable {
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         stopSignal.signal()
+    }
+}
+
+/// One connection's header deadline: monotonic nanoseconds, 0 while none is running.
+final class ConnectionDeadline: Sendable {
+    let socket: Int32
+    let due: Atomic<Int64>
+
+    init(socket: Int32, due: Int64) {
+        self.socket = socket
+        self.due = Atomic(due)
+    }
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds: one vDSO call, cheap enough for every request.
+enum MonotonicTime {
+    static func nanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 }

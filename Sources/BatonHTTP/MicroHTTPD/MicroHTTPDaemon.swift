@@ -19,6 +19,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         let limits = configuration.limits
         let flags =
             MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ITC.rawValue
+            | MHD_USE_TURBO.rawValue
         let timeoutSeconds = max(1, limits.idleTimeout.components.seconds)
         let opaqueCore = Unmanaged.passUnretained(core).toOpaque()
         let started = baton_mhd_start(
@@ -93,25 +94,34 @@ private func requestStarted(
     let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
     let target = uri.map { String(cString: $0) } ?? "/"
     let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-    core.headerDeadlines.requestStarted(address)
+    if let deadline = connectionDeadline(connection) { core.headerDeadlines.requestStarted(deadline) }
     let context = RequestContext(target: target, connection: address, id: core.configuration.makeRequestID())
     core.inFlight.began()
     return Unmanaged.passRetained(context).toOpaque()
 }
 
 /// `MHD_OPTION_NOTIFY_CONNECTION`: a connection was accepted or is closing (its socket is still open either way).
+/// The connection's header deadline lives in its socket context from the one call to the other.
 private func connectionNotified(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, let connection else { return }
+    guard let cls, let connection, let socketContext else { return }
     let deadlines = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().headerDeadlines
-    let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     if code == .CONNECTION_NOTIFY_STARTED {
-        deadlines.opened(address, socket: baton_mhd_connection_fd(connection))
-    } else {
-        deadlines.closed(address)
+        let deadline = deadlines.opened(socket: baton_mhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(deadline).toOpaque()
+    } else if let raw = socketContext.pointee {
+        socketContext.pointee = nil
+        let deadline = Unmanaged<ConnectionDeadline>.fromOpaque(raw)
+        deadlines.closed(deadline.takeUnretainedValue())
+        deadline.release()
     }
+}
+
+/// The header deadline ``connectionNotified`` keeps in the connection's socket context.
+private func connectionDeadline(_ connection: OpaquePointer) -> ConnectionDeadline? {
+    baton_mhd_socket_context(connection).map { Unmanaged<ConnectionDeadline>.fromOpaque($0).takeUnretainedValue() }
 }
 
 /// `MHD_OPTION_NOTIFY_COMPLETED`: the response was sent (or the connection failed); frees the context.
@@ -139,7 +149,7 @@ private func accessHandler(
 
     switch context.nextStep(uploadBytes: uploadDataSize.pointee) {
     case .readHeaders:
-        core.headerDeadlines.headersComplete(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+        if let deadline = connectionDeadline(connection) { core.headerDeadlines.headersComplete(deadline) }
         if let refusal = readHeaders(connection, context, method: method, limits: limits) {
             context.markRefused()
             return queue(RequestPipeline.refusal(refusal, requestID: context.id), on: connection, core: core)
@@ -155,20 +165,29 @@ private func accessHandler(
         }
         return .YES
     case .run(let request):
-        MHD_suspend_connection(connection)
-        context.markSuspended()
-        guard core.inFlight.register(context) else {
-            context.finish(RequestPipeline.refusal(.serviceUnavailable, requestID: context.id))
-            return .YES
+        if core.inFlight.isForced {
+            context.markRefused()
+            return queue(
+                RequestPipeline.refusal(.serviceUnavailable, requestID: context.id), on: connection, core: core)
         }
         let pipeline = core.pipeline
-        let task = Task {
-            let response = await pipeline.respond(to: request)
-            context.finish(response)
-            core.inFlight.unregister(context)
+        let task = FirstSliceExecutor.shared.runInline {
+            Task(executorPreference: FirstSliceExecutor.shared) {
+                let response = await pipeline.respond(to: request)
+                if context.finish(response) { core.inFlight.unregister(context) }
+            }
         }
-        context.attach(task)
-        return .YES
+        let suspend = { MHD_suspend_connection(connection) }
+        switch context.afterFirstSlice(task: task, register: core.inFlight.register, suspend: suspend) {
+        case .send(let response):
+            return queue(response, on: connection, core: core)
+        case .suspended:
+            return .YES
+        case .refused:
+            task.cancel()
+            return queue(
+                RequestPipeline.refusal(.serviceUnavailable, requestID: context.id), on: connection, core: core)
+        }
     case .refuse(let error):
         return queue(RequestPipeline.refusal(error, requestID: context.id), on: connection, core: core)
     case .send(let response):
@@ -195,10 +214,10 @@ private func readHeaders(
         if waitsForContinue || declared > limits.maxDiscardedBodyBytes { return .payloadTooLarge }
         discardBody = true
     }
-    var address = [CChar](repeating: 0, count: 64)
-    let remote =
-        baton_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
-        ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    let remote = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+        guard let base = buffer.baseAddress, baton_mhd_client_address(connection, base, 64) == 0 else { return nil }
+        return String(cString: base)
+    }
     let methodName = method.map { String(cString: $0) } ?? "GET"
     context.headersRead(
         method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote, discardBody: discardBody)

@@ -18,6 +18,8 @@ final class RequestContext: Sendable {
     private enum Phase {
         case new
         case receiving
+        /// The handler's task is running its first slice on the libmicrohttpd thread (see ``FirstSliceExecutor``).
+        case running
         case suspended
         case finished(HTTPResponse)
         case sent
@@ -57,11 +59,12 @@ final class RequestContext: Sendable {
                 }
                 guard let request = state.request else { return .nothing }
                 state.request = nil
+                state.phase = .running
                 return .run(request)
             case .finished(let response):
                 state.phase = .sent
                 return .send(response)
-            case .suspended, .sent:
+            case .running, .suspended, .sent:
                 return .nothing
             }
         }
@@ -101,20 +104,59 @@ final class RequestContext: Sendable {
 
     func markRefused() { state.withLock { $0.phase = .sent } }
 
-    func markSuspended() { state.withLock { $0.phase = .suspended } }
+    /// What the access handler does once the handler's first slice has returned.
+    enum AfterFirstSlice {
+        /// The handler finished inside its first slice: queue this response now.
+        case send(HTTPResponse)
+        /// The connection is suspended; the task resumes it when the handler finishes.
+        case suspended
+        /// Shutdown has given up waiting: answer 503 now (the task is cancelled).
+        case refused
+    }
 
-    func attach(_ task: Task<Void, Never>) { state.withLock { $0.task = task } }
+    /// Called by the access handler once the task's first slice has returned. If the handler has not finished, the
+    /// context is registered (for shutdown to find) and `suspend` is called, both under the lock, so that a
+    /// ``finish(_:)`` racing on another thread resumes the connection only once it is suspended.
+    func afterFirstSlice(
+        task: Task<Void, Never>, register: (RequestContext) -> Bool, suspend: () -> Void
+    ) -> AfterFirstSlice {
+        state.withLock { state in
+            if case .finished(let response) = state.phase {
+                state.phase = .sent
+                return .send(response)
+            }
+            guard register(self) else {
+                state.phase = .sent
+                return .refused
+            }
+            suspend()
+            state.phase = .suspended
+            state.task = task
+            return .suspended
+        }
+    }
 
-    /// Stores the response and resumes the connection, once: a later call (the handler finishing after a forced
-    /// shutdown answer) does nothing.
-    func finish(_ response: HTTPResponse) {
+    /// Stores the response, and resumes the connection if it is suspended; once: a later call (the handler
+    /// finishing after a forced shutdown answer) does nothing. While the first slice is still running on the
+    /// libmicrohttpd thread, the access handler picks the response up itself (``afterFirstSlice(task:register:suspend:)``).
+    /// Returns whether the connection was suspended (and so registered).
+    @discardableResult
+    func finish(_ response: HTTPResponse) -> Bool {
         let resume = state.withLock { state in
-            guard case .suspended = state.phase else { return false }
-            state.phase = .finished(response)
-            state.task = nil
-            return true
+            switch state.phase {
+            case .running:
+                state.phase = .finished(response)
+                return false
+            case .suspended:
+                state.phase = .finished(response)
+                state.task = nil
+                return true
+            default:
+                return false
+            }
         }
         if resume { resumeConnection(connection) }
+        return resume
     }
 
     /// Cancels the handler's task and answers 503 now (shutdown past its grace period).

@@ -1,7 +1,10 @@
 import Synchronization
 
-/// Counts requests between their first byte and their last response byte, and knows which handlers are running,
+/// Counts requests between their first byte and their last response byte, and knows which handlers are suspended,
 /// so shutdown can wait for them (bounded) and answer the stragglers.
+///
+/// The count and the shutdown flags are atomics: every request touches them, on every libmicrohttpd thread. The lock
+/// is taken only by a handler that suspends (``register(_:)``) and by shutdown.
 final class InFlightRequests: Sendable {
     private struct Waiter {
         let id: Int
@@ -9,34 +12,39 @@ final class InFlightRequests: Sendable {
     }
 
     private struct State {
-        var count = 0
         var running: [ObjectIdentifier: RequestContext] = [:]
-        var shuttingDown = false
         var forced = false
         var waiters: [Waiter] = []
         var nextWaiter = 0
     }
 
     private let state = Mutex(State())
+    private let started = Atomic(0)
+    private let shuttingDown = Atomic(false)
+    private let forced = Atomic(false)
 
     /// Requests started and not yet completed.
-    var count: Int { state.withLock { $0.count } }
+    var count: Int { started.load(ordering: .acquiring) }
 
-    var isShuttingDown: Bool { state.withLock { $0.shuttingDown } }
+    var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }
 
-    func began() { state.withLock { $0.count += 1 } }
+    /// Shutdown has given up waiting: answer 503 instead of running a handler.
+    var isForced: Bool { forced.load(ordering: .relaxed) }
+
+    func began() { started.add(1, ordering: .relaxed) }
 
     func ended() {
+        guard started.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+        // A waiter checks the count under the lock before it parks, so taking the lock here cannot miss one.
         let ready = state.withLock { state -> [Waiter] in
-            state.count -= 1
-            guard state.count == 0 else { return [] }
+            guard started.load(ordering: .acquiring) == 0 else { return [] }
             defer { state.waiters = [] }
             return state.waiters
         }
         for waiter in ready { waiter.continuation.resume(returning: true) }
     }
 
-    /// Records a running handler; `false` once shutdown has given up waiting (answer 503 instead of running it).
+    /// Records a suspended handler; `false` once shutdown has given up waiting (answer 503 instead).
     func register(_ context: RequestContext) -> Bool {
         state.withLock { state in
             guard !state.forced else { return false }
@@ -49,7 +57,7 @@ final class InFlightRequests: Sendable {
         _ = state.withLock { $0.running.removeValue(forKey: ObjectIdentifier(context)) }
     }
 
-    func beginShutdown() { state.withLock { $0.shuttingDown = true } }
+    func beginShutdown() { shuttingDown.store(true, ordering: .relaxed) }
 
     /// Waits until no request is in flight; `false` if `timeout` passed first.
     func waitUntilIdle(timeout: Duration) async -> Bool {
@@ -60,7 +68,7 @@ final class InFlightRequests: Sendable {
         var timer: Task<Void, Never>?
         let idle = await withCheckedContinuation { continuation in
             let idle = state.withLock { state in
-                if state.count == 0 { return true }
+                if started.load(ordering: .acquiring) == 0 { return true }
                 state.waiters.append(Waiter(id: id, continuation: continuation))
                 return false
             }
@@ -89,6 +97,7 @@ final class InFlightRequests: Sendable {
     func forceFinishAll() {
         let running = state.withLock { state in
             state.forced = true
+            forced.store(true, ordering: .relaxed)
             defer { state.running = [:] }
             return Array(state.running.values)
         }

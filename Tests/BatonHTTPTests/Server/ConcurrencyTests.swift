@@ -84,6 +84,70 @@ struct ConcurrencyTests {
         #expect(response.status == 503)
     }
 
+    @Test func firstSliceRunsOnTheServerThreadAndEverythingAfterItOnThePool() async throws {
+        var router = Router()
+        router.get("/where") { _ in
+            let before = currentThreadName()
+            try await Task.sleep(for: .milliseconds(5))
+            let after = currentThreadName()
+            return .text("\(before)|\(after)")
+        }
+        try await withServer(router: router) { server in
+            let response = try await CurlTransport().send(OutboundRequest(url: server.url("/where")))
+            let names = response.bodyText.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            // libmicrohttpd names its pool threads "MHD-worker": a handler that answers at once never leaves it, and
+            // one that awaits gives it back at its first suspension.
+            #expect(names.first == "MHD-worker")
+            #expect(names.count == 2 && names[1] != "MHD-worker")
+        }
+    }
+
+    @Test func childTasksAndTaskGroupsRunInsideAHandler() async throws {
+        var router = Router()
+        router.get("/fan-out") { _ in
+            async let left = Task { () -> Int in
+                try await Task.sleep(for: .milliseconds(2))
+                return 20
+            }.value
+            let right = await withTaskGroup(of: Int.self) { group in
+                for value in 1...4 { group.addTask { value } }
+                return await group.reduce(0, +)
+            }
+            return .text(String(try await left + right))
+        }
+        try await withServer(router: router) { server in
+            let transport = CurlTransport()
+            for _ in 0..<20 {
+                let response = try await transport.send(OutboundRequest(url: server.url("/fan-out")))
+                #expect(response.status == 200)
+                #expect(response.bodyText == "30")
+            }
+        }
+    }
+
+    @Test func fastAndSuspendingHandlersShareKeptAliveConnections() async throws {
+        var router = Router()
+        router.get("/fast") { _ in .text("fast") }
+        router.get("/slow") { _ in
+            try await Task.sleep(for: .milliseconds(1))
+            return .text("slow")
+        }
+        try await withServer(router: router) { server in
+            let transport = CurlTransport()
+            let bodies = try await withThrowingTaskGroup(of: (String, String).self) { group in
+                for index in 0..<400 {
+                    let path = index.isMultiple(of: 2) ? "fast" : "slow"
+                    group.addTask {
+                        (path, try await transport.send(OutboundRequest(url: server.url("/" + path))).bodyText)
+                    }
+                }
+                return try await group.reduce(into: [(String, String)]()) { $0.append($1) }
+            }
+            #expect(bodies.count == 400)
+            #expect(bodies.allSatisfy { $0.0 == $0.1 })
+        }
+    }
+
     @Test func keepAliveConnectionServesSeveralRequests() async throws {
         var router = Router()
         router.get("/r") { _ in HTTPResponse(status: 204) }
@@ -95,4 +159,10 @@ struct ConcurrencyTests {
             #expect(await client.readHead().hasPrefix("HTTP/1.1 204"))
         }
     }
+}
+
+/// The calling thread's name as the kernel knows it (libmicrohttpd names its workers), or "".
+private func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
 }
