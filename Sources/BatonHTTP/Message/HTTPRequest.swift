@@ -40,9 +40,10 @@ public struct HTTPRequest: Sendable {
 
     /// Splits a request target (`/a/b?x=1`) into a request with path and raw query.
     public init(method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
-        if let mark = target.firstIndex(of: "?") {
+        let utf8 = target.utf8
+        if let mark = utf8.firstIndex(of: UInt8(ascii: "?")) {
             self.init(
-                method: method, path: String(target[..<mark]), query: String(target[target.index(after: mark)...]),
+                method: method, path: String(target[..<mark]), query: String(target[utf8.index(after: mark)...]),
                 headers: headers, body: body)
         } else {
             self.init(method: method, path: target, headers: headers, body: body)

@@ -21,6 +21,9 @@ struct RoutePattern: Sendable, Equatable {
         }
     }
 
+    /// Whether the pattern has no parameters, so it matches exactly one path: its text.
+    var isExact: Bool { segments.allSatisfy(\.isLiteral) }
+
     /// Number of literal segments, so `/a/b` wins over `/a/{x}` for `/a/b`.
     var specificity: Int { segments.reduce(0) { $1.isLiteral ? $0 + 1 : $0 } }
 

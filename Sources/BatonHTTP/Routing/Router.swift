@@ -18,6 +18,9 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Routes without parameters, by their exact path: a request for one of these paths with one of their methods is
+    /// answered without splitting the path or scanning the table (no pattern can be more specific than an exact one).
+    private var exactRoutes: [String: [Route]] = [:]
     private var middleware: [any HTTPMiddleware] = []
 
     /// An empty router: every request is a 404.
@@ -25,7 +28,9 @@ public struct Router: Sendable {
 
     /// Adds a route. Patterns start with `/`; `{name}` captures one non-empty segment.
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping HTTPResponder) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+        let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
+        routes.append(route)
+        if route.pattern.isExact { exactRoutes[route.pattern.text, default: []].append(route) }
     }
 
     /// Adds a `GET` route.
@@ -73,6 +78,8 @@ public struct Router: Sendable {
     }
 
     private func resolve(_ method: HTTPMethod, _ path: String) -> Resolution {
+        // The first exact route added wins a tie, as in the scan below.
+        if let exact = exactRoutes[path]?.first(where: { $0.method == method }) { return .found(exact, [:]) }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         let pathSegments = Array(segments)
         var best: (route: Route, parameters: [String: String])?

@@ -63,20 +63,37 @@ public final class RequestIDGenerator: Sendable {
     /// The process-wide generator.
     public static let shared = RequestIDGenerator()
 
-    private let prefix: String
-    private let counter = Atomic<UInt64>(0)
+    private let prefix: UInt32
+    private let counter: Atomic<UInt64>
 
     /// A generator with a fresh random prefix.
-    public init() {
-        let random = UInt32.random(in: .min ... .max)
-        let hex = String(random, radix: 16)
-        self.prefix = String(repeating: "0", count: 8 - hex.count) + hex
+    public convenience init() { self.init(startingAfter: 0) }
+
+    /// A generator with a fresh random prefix whose first id carries `counter + 1` (tests use it to reach wide ids).
+    public init(startingAfter counter: UInt64) {
+        self.prefix = UInt32.random(in: .min ... .max)
+        self.counter = Atomic(counter)
     }
 
     /// The next id.
     @Sendable public func next() -> String {
         let value = counter.add(1, ordering: .relaxed).newValue
-        let hex = String(value, radix: 16)
-        return prefix + "-" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex
+        let counterDigits = max(8, (64 - value.leadingZeroBitCount + 3) / 4)
+        return String(unsafeUninitializedCapacity: 9 + counterDigits) { bytes in
+            Self.writeHex(UInt64(prefix), digits: 8, into: bytes, at: 0)
+            bytes[8] = UInt8(ascii: "-")
+            Self.writeHex(value, digits: counterDigits, into: bytes, at: 9)
+            return 9 + counterDigits
+        }
+    }
+
+    /// Writes the low `digits` hex digits of `value`, lower case, most significant first.
+    private static func writeHex(
+        _ value: UInt64, digits: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) {
+        for position in 0..<digits {
+            let nibble = UInt8(truncatingIfNeeded: value >> (UInt64(digits - 1 - position) * 4)) & 0xF
+            bytes[start + position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
     }
 }
