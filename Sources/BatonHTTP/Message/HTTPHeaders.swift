@@ -21,8 +21,16 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// An empty header list.
     public init() { self.fields = [] }
 
-    /// Headers from name/value pairs, in order.
-    public init(_ pairs: [(String, String)]) { self.fields = pairs.map { Field(name: $0.0, value: $0.1) } }
+    /// Headers from name/value pairs, in order; with room for the two a server adds to most responses
+    /// (`x-request-id`, and `connection` when closing), so adding them does not copy the fields.
+    public init(_ pairs: [(String, String)]) {
+        self.fields = []
+        fields.reserveCapacity(pairs.count + 2)
+        for (name, value) in pairs { fields.append(Field(name: name, value: value)) }
+    }
+
+    /// Makes room for `count` fields in all, so that adding up to that many does not copy the list.
+    public mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
 
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
 

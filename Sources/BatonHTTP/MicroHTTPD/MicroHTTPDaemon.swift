@@ -135,8 +135,14 @@ private func requestCompleted(
     Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().inFlight.ended()
 }
 
-/// The access handler: read headers, accumulate the body within bounds, then suspend while a task runs the Swift
-/// handler; when the task resumes the connection, MHD calls back here and the stored response is queued.
+/// The access handler: read headers, accumulate the body within bounds, then run the Swift handler in a task.
+///
+/// The task is started with `Task.immediate`, so it runs here, on the libmicrohttpd thread, until its first
+/// suspension. A handler that answers without suspending (`/healthz`, a 404, a cached catalog) has its response
+/// queued at once: no suspend/resume, no hop to another thread and back. A handler that awaits returns control here
+/// at its first suspension; the connection is then suspended, the rest of the handler runs on the cooperative pool
+/// (no libmicrohttpd thread waits on Swift work), and when the task resumes the connection MHD calls back here and
+/// the stored response is queued.
 private func accessHandler(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
     _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
@@ -171,11 +177,9 @@ private func accessHandler(
                 RequestPipeline.refusal(.serviceUnavailable, requestID: context.id), on: connection, core: core)
         }
         let pipeline = core.pipeline
-        let task = FirstSliceExecutor.shared.runInline {
-            Task(executorPreference: FirstSliceExecutor.shared) {
-                let response = await pipeline.respond(to: request)
-                if context.finish(response) { core.inFlight.unregister(context) }
-            }
+        let task = Task.immediate {
+            let response = await pipeline.respond(to: request)
+            if context.finish(response) { core.inFlight.unregister(context) }
         }
         let suspend = { MHD_suspend_connection(connection) }
         switch context.afterFirstSlice(task: task, register: core.inFlight.register, suspend: suspend) {
@@ -202,15 +206,17 @@ private func readHeaders(
     _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?, limits: HTTPServerLimits
 ) -> HTTPError? {
     if context.target.utf8.count > limits.maxURLBytes { return .uriTooLong }
-    let collector = HeaderCollector()
-    MHD_get_connection_values_n(
-        connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
-    if collector.headers.count > limits.maxHeaderCount { return .headerFieldsTooLarge }
+    var headers = HTTPHeaders()
+    headers.reserveCapacity(16)
+    withUnsafeMutablePointer(to: &headers) { pointer in
+        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
+    }
+    if headers.count > limits.maxHeaderCount { return .headerFieldsTooLarge }
     var discardBody = false
-    if let length = collector.headers["content-length"], let declared = Int(length), declared > limits.maxBodyBytes {
+    if let length = headers["content-length"], let declared = Int(length), declared > limits.maxBodyBytes {
         // A client that waits for 100 Continue, or a body not worth reading, gets the 413 before sending it; any
         // other client is sending it now, and closing under it would reset the connection before it reads the 413.
-        let waitsForContinue = collector.headers["expect"]?.lowercased() == "100-continue"
+        let waitsForContinue = headers["expect"]?.lowercased() == "100-continue"
         if waitsForContinue || declared > limits.maxDiscardedBodyBytes { return .payloadTooLarge }
         discardBody = true
     }
@@ -220,24 +226,19 @@ private func readHeaders(
     }
     let methodName = method.map { String(cString: $0) } ?? "GET"
     context.headersRead(
-        method: HTTPMethod(methodName), headers: collector.headers, remoteAddress: remote, discardBody: discardBody)
+        method: HTTPMethod(methodName), headers: headers, remoteAddress: remote, discardBody: discardBody)
     return nil
 }
 
-/// Accumulates header fields while `MHD_get_connection_values_n` iterates; used only on the calling thread.
-private final class HeaderCollector {
-    var headers = HTTPHeaders()
-}
-
+/// Appends one field to the ``HTTPHeaders`` that `cls` points to (on the stack of ``readHeaders``).
 private func collectHeader(
     _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ keySize: Int,
     _ value: UnsafePointer<CChar>?, _ valueSize: Int
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
     let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
     let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
-    collector.headers.add(name, text ?? "")
+    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text ?? "")
     return .YES
 }
 
@@ -251,7 +252,8 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core:
     defer { MHD_destroy_response(created) }
     for field in response.headers where !HTTPHeaders.equalNames(field.name, "content-length") {
         // MHD refuses names or values with CR/LF, which keeps header injection out; such a field is dropped.
-        _ = MHD_add_response_header(created, field.name, field.value)
+        // (`withCString` passes a short string from the stack; the implicit conversion would copy it to the heap.)
+        _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(created, name, $0) } }
     }
     if core.inFlight.isShuttingDown || response.status == 413 {
         _ = MHD_add_response_header(created, "connection", "close")

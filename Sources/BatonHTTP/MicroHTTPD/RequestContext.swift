@@ -18,7 +18,7 @@ final class RequestContext: Sendable {
     private enum Phase {
         case new
         case receiving
-        /// The handler's task is running its first slice on the libmicrohttpd thread (see ``FirstSliceExecutor``).
+        /// The handler's task is running on the libmicrohttpd thread, up to its first suspension (`Task.immediate`).
         case running
         case suspended
         case finished(HTTPResponse)
@@ -137,8 +137,9 @@ final class RequestContext: Sendable {
     }
 
     /// Stores the response, and resumes the connection if it is suspended; once: a later call (the handler
-    /// finishing after a forced shutdown answer) does nothing. While the first slice is still running on the
-    /// libmicrohttpd thread, the access handler picks the response up itself (``afterFirstSlice(task:register:suspend:)``).
+    /// finishing after a forced shutdown answer) does nothing. While the task's first slice still runs on the
+    /// libmicrohttpd thread, the access handler picks the response up itself
+    /// (``afterFirstSlice(task:register:suspend:)``).
     /// Returns whether the connection was suspended (and so registered).
     @discardableResult
     func finish(_ response: HTTPResponse) -> Bool {

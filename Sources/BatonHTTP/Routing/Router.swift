@@ -50,7 +50,10 @@ public struct Router: Sendable {
     public mutating func use(_ middleware: any HTTPMiddleware) { self.middleware.append(middleware) }
 
     /// Matches `request`, then runs it through the middleware chain to its handler (or to a 404/405 error).
-    public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    ///
+    /// `nonisolated(nonsending)`: it runs on its caller's executor, so a server calling it from a request's task
+    /// pays no executor switch for it.
+    nonisolated(nonsending) public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         let endpoint: HTTPResponder
         switch resolve(request.method, request.path) {

@@ -22,8 +22,8 @@ public final class HTTPServer: Sendable {
     /// Requests read but not yet fully answered.
     public var inFlightRequests: Int { daemon.core.inFlight.count }
 
-    private init(configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) throws(HTTPServerError) {
-        let pipeline = RequestPipeline(responder: responder, logger: configuration.logger)
+    private init(configuration: HTTPServerConfiguration, target: RequestPipeline.Target) throws(HTTPServerError) {
+        let pipeline = RequestPipeline(target: target, logger: configuration.logger)
         self.daemon = try MicroHTTPDaemon(configuration: configuration, pipeline: pipeline)
         self.host = configuration.host
     }
@@ -32,14 +32,14 @@ public final class HTTPServer: Sendable {
     public static func start(
         _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router
     ) throws(HTTPServerError) -> HTTPServer {
-        try HTTPServer(configuration: configuration, responder: { try await router.respond(to: $0) })
+        try HTTPServer(configuration: configuration, target: .router(router))
     }
 
     /// Starts serving with one responder for every request (no routing).
     public static func start(
         _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(), responder: @escaping HTTPResponder
     ) throws(HTTPServerError) -> HTTPServer {
-        try HTTPServer(configuration: configuration, responder: responder)
+        try HTTPServer(configuration: configuration, target: .responder(responder))
     }
 
     /// Stops accepting, lets in-flight requests finish for up to `grace`, answers any still running with 503, stops.

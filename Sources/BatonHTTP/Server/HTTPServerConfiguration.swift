@@ -58,7 +58,8 @@ public struct HTTPServerLimits: Sendable {
     public init() {}
 }
 
-/// Request ids: a random per-process prefix and a counter, unique and cheap (`3f9a1c22-000001a4`).
+/// Request ids: a random per-process prefix and a counter, unique and cheap (`3f9a1c-000001a4`). Fifteen bytes fit
+/// Swift's inline small-string storage, so making one allocates nothing (until the counter passes 2³²).
 public final class RequestIDGenerator: Sendable {
     /// The process-wide generator.
     public static let shared = RequestIDGenerator()
@@ -71,7 +72,7 @@ public final class RequestIDGenerator: Sendable {
 
     /// A generator with a fresh random prefix whose first id carries `counter + 1` (tests use it to reach wide ids).
     public init(startingAfter counter: UInt64) {
-        self.prefix = UInt32.random(in: .min ... .max)
+        self.prefix = UInt32.random(in: 0..<(1 << 24))
         self.counter = Atomic(counter)
     }
 
@@ -79,11 +80,11 @@ public final class RequestIDGenerator: Sendable {
     @Sendable public func next() -> String {
         let value = counter.add(1, ordering: .relaxed).newValue
         let counterDigits = max(8, (64 - value.leadingZeroBitCount + 3) / 4)
-        return String(unsafeUninitializedCapacity: 9 + counterDigits) { bytes in
-            Self.writeHex(UInt64(prefix), digits: 8, into: bytes, at: 0)
-            bytes[8] = UInt8(ascii: "-")
-            Self.writeHex(value, digits: counterDigits, into: bytes, at: 9)
-            return 9 + counterDigits
+        return String(unsafeUninitializedCapacity: 7 + counterDigits) { bytes in
+            Self.writeHex(UInt64(prefix), digits: 6, into: bytes, at: 0)
+            bytes[6] = UInt8(ascii: "-")
+            Self.writeHex(value, digits: counterDigits, into: bytes, at: 7)
+            return 7 + counterDigits
         }
     }
 

@@ -1,13 +1,24 @@
 /// What happens to every request once it is read, the same in-process (tests) and behind libmicrohttpd: run the
 /// responder, render errors as problem+json, stamp `x-request-id`.
 struct RequestPipeline: Sendable {
-    let responder: HTTPResponder
+    /// What answers: a router (called directly, with no closure in between) or one responder for everything.
+    enum Target: Sendable {
+        case router(Router)
+        case responder(HTTPResponder)
+    }
+
+    let target: Target
     let logger: Logger
 
-    func respond(to request: HTTPRequest) async -> HTTPResponse {
+    /// `nonisolated(nonsending)`, like ``Router/respond(to:)``: it runs on its caller's executor, so calling it from
+    /// the request's task costs no executor switch.
+    nonisolated(nonsending) func respond(to request: HTTPRequest) async -> HTTPResponse {
         var response: HTTPResponse
         do {
-            response = try await responder(request)
+            switch target {
+            case .router(let router): response = try await router.respond(to: request)
+            case .responder(let responder): response = try await responder(request)
+            }
         } catch let error as HTTPError {
             response = error.response()
         } catch {

@@ -41,8 +41,7 @@ extension Router {
         let router = self
         switch mode {
         case .inProcess:
-            let pipeline = RequestPipeline(
-                responder: { try await router.respond(to: $0) }, logger: configuration.logger)
+            let pipeline = RequestPipeline(target: .router(router), logger: configuration.logger)
             let client = HTTPTestClient(baseURL: nil) { method, target, headers, body in
                 var request = HTTPRequest(method: method, target: target, headers: headers, body: body)
                 request.id = configuration.makeRequestID()

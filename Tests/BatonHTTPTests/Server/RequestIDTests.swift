@@ -6,7 +6,7 @@ struct RequestIDTests {
     @Test func idsAreARandomPrefixAndAZeroPaddedHexCounter() {
         let generator = RequestIDGenerator()
         let ids = (0..<300).map { _ in generator.next() }
-        let prefix = String(ids[0].prefix(9))
+        let prefix = String(ids[0].prefix(7))
         #expect(prefix.last == "-")
         for (index, id) in ids.enumerated() {
             let hex = String(index + 1, radix: 16)
@@ -18,12 +18,12 @@ struct RequestIDTests {
     @Test func aCounterPastEightDigitsGrowsInsteadOfWrapping() {
         let generator = RequestIDGenerator(startingAfter: 0xFFFF_FFFF)
         let id = generator.next()
-        #expect(id.dropFirst(9) == "100000000")
-        #expect(id.utf8.count == 18)
+        #expect(id.dropFirst(7) == "100000000")
+        #expect(id.utf8.count == 16)
     }
 
     @Test func generatorsDrawDifferentPrefixes() {
-        let prefixes = Set((0..<20).map { _ in RequestIDGenerator().next().prefix(8) })
+        let prefixes = Set((0..<20).map { _ in RequestIDGenerator().next().prefix(6) })
         #expect(prefixes.count > 1)
     }
 }
