@@ -47,28 +47,54 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
     public var host: String { Self.host(of: value) ?? "" }
 
     static func scheme(of string: String) -> String? {
-        guard let colon = string.firstIndex(of: ":") else { return nil }
-        let scheme = string[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter,
-            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        let utf8 = string.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex,
+            isASCIILetter(utf8[utf8.startIndex]),
+            utf8[..<colon].allSatisfy({
+                isASCIILetter($0) || isASCIIDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+            })
         else { return nil }
-        return scheme.lowercased()
+        return String(string[..<colon]).lowercased()
     }
 
     static func host(of string: String) -> String? {
-        guard let range = string.range(of: "://") else { return nil }
-        let rest = string[range.upperBound...]
-        let authority = rest.prefix { !"/?#".contains($0) }
-        if authority.contains("@") { return nil }
+        let utf8 = string.utf8
+        guard let separator = Self.firstRange(of: Array("://".utf8), in: utf8) else { return nil }
+        let rest = utf8[separator...]
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        if authority.contains(UInt8(ascii: "@")) { return nil }
         var host = authority
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return nil }
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
             host = host[...close]
-        } else if let colon = host.lastIndex(of: ":") {
+        } else if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
             host = host[..<colon]
         }
-        return host.lowercased()
+        return String(Substring(host)).lowercased()
     }
+
+    /// The index just past the first occurrence of `needle` in `haystack`.
+    private static func firstRange(of needle: [UInt8], in haystack: String.UTF8View) -> String.Index? {
+        var start = haystack.startIndex
+        while let first = haystack[start...].firstIndex(of: needle[0]) {
+            var candidate = first
+            var matched = true
+            for byte in needle {
+                guard candidate != haystack.endIndex, haystack[candidate] == byte else {
+                    matched = false
+                    break
+                }
+                candidate = haystack.index(after: candidate)
+            }
+            if matched { return candidate }
+            start = haystack.index(after: first)
+        }
+        return nil
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }
 
 extension SensitiveURL: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -241,15 +241,25 @@ private func receiveHeader(
     guard let data, let context else { return 0 }
     let transfer = Unmanaged<ActiveTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
-    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-    if line.hasPrefix("HTTP/") {
+    let line = UnsafeRawBufferPointer(start: data, count: length)
+    if line.starts(with: "HTTP/".utf8) {
         transfer.headers = HTTPHeaders()
-    } else if let colon = line.firstIndex(of: ":") {
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        if !name.isEmpty { transfer.headers.add(name, value) }
+    } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+        let name = trimmed(line[..<colon])
+        let value = trimmed(line[(colon + 1)...])
+        if !name.isEmpty {
+            transfer.headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        }
     }
     return length
+}
+
+/// `bytes` without leading and trailing spaces, tabs, CR and LF (a header line arrives with its CRLF).
+private func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return bytes[bytes.startIndex..<bytes.startIndex] }
+    return bytes[first...last]
 }
 
 /// The one place a curl easy-handle result code becomes a typed error.

@@ -45,6 +45,11 @@ struct JSONText {
 
     static func appendQuoted(_ value: String, to text: inout String) {
         text += "\""
+        if !needsEscaping(value) {
+            text += value
+            text += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""
@@ -59,5 +64,15 @@ struct JSONText {
             }
         }
         text += "\""
+    }
+
+    /// Whether `value` holds anything ``appendQuoted(_:to:)`` escapes: a quote, a backslash, a control character,
+    /// or U+2028/U+2029 (UTF-8 `E2 80 A8`/`E2 80 A9`). Most log values hold none and are appended whole.
+    private static func needsEscaping(_ value: String) -> Bool {
+        var utf8 = value.utf8.makeIterator()
+        while let byte = utf8.next() {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
+        }
+        return false
     }
 }
