@@ -52,15 +52,26 @@ public struct HandoffSessionRequest: Sendable, Hashable {
 }
 
 /// A JSON object whose member names must be exactly a given set, read member by member without coercion.
+///
+/// Only flat objects of strings, booleans and nulls are accepted: every request body Baton reads is one, and a
+/// number, array or nested object in any member would be refused by its caller anyway. Within that, the reading
+/// is RFC 8259's: whitespace, every escape (surrogate pairs joined, lone surrogates refused), no raw control
+/// characters, valid UTF-8, nothing after the object, and each name at most once (compared after unescaping, so
+/// `"affirmed"` and `"affirm\u0065d"` are the same member). It reads the bytes once, without Foundation.
 struct StrictJSONObject {
-    private let members: [String: JSONValue]
+    enum Member: Equatable {
+        case string(String)
+        case bool(Bool)
+        case null
+    }
 
-    /// `nil` unless `body` is a JSON object whose member names are exactly `keys`, none of them repeated (at any
-    /// depth: a decoder into a dictionary would silently keep one of the values).
+    private let members: [String: Member]
+
+    /// `nil` unless `body` is such an object (at most 16 KiB) whose member names are exactly `keys`.
     init?(_ body: [UInt8], keys: Set<String>) {
-        guard body.count <= 16 * 1024,
-            case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body)),
-            Set(members.keys) == keys, !JSONMemberNames.containDuplicates(body)
+        guard body.count <= 16 * 1024 else { return nil }
+        var reader = FlatJSONReader(body)
+        guard let members = reader.object(), members.count == keys.count, keys.allSatisfy({ members[$0] != nil })
         else { return nil }
         self.members = members
     }
@@ -72,8 +83,132 @@ struct StrictJSONObject {
     }
 
     /// Whether member `name` is the literal `true`.
-    func isTrue(_ name: String) -> Bool {
-        if case .bool(true)? = members[name] { return true }
-        return false
+    func isTrue(_ name: String) -> Bool { members[name] == .bool(true) }
+}
+
+/// The byte-level reader behind ``StrictJSONObject``.
+private struct FlatJSONReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The whole input as one object, or `nil`.
+    mutating func object() -> [String: StrictJSONObject.Member]? {
+        skipWhitespace()
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var members: [String: StrictJSONObject.Member] = [:]
+        skipWhitespace()
+        if !take(UInt8(ascii: "}")) {
+            repeat {
+                skipWhitespace()
+                guard let name = string() else { return nil }
+                skipWhitespace()
+                guard take(UInt8(ascii: ":")) else { return nil }
+                skipWhitespace()
+                guard let value = value(), members.updateValue(value, forKey: name) == nil else { return nil }
+                skipWhitespace()
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return nil }
+        }
+        skipWhitespace()
+        return index == bytes.count ? members : nil
+    }
+
+    private mutating func value() -> StrictJSONObject.Member? {
+        if let text = string() { return .string(text) }
+        if literal("true") { return .bool(true) }
+        if literal("false") { return .bool(false) }
+        if literal("null") { return .null }
+        return nil
+    }
+
+    private mutating func string() -> String? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        var utf8: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(validating: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let scalar = unicodeEscape() else { return nil }
+                    utf8.append(contentsOf: String(Character(scalar)).utf8)
+                default: return nil
+                }
+            case 0x00..<0x20:
+                return nil
+            default:
+                utf8.append(byte)
+            }
+        }
+        return nil
+    }
+
+    /// The scalar of a `\u` escape whose `\u` was just read, joining a surrogate pair; `nil` for a lone surrogate.
+    private mutating func unicodeEscape() -> Unicode.Scalar? {
+        guard let high = hexQuad() else { return nil }
+        switch high {
+        case 0xD800...0xDBFF:
+            guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hexQuad(),
+                (0xDC00...0xDFFF).contains(low)
+            else { return nil }
+            return Unicode.Scalar(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00))
+        case 0xDC00...0xDFFF:
+            return nil
+        default:
+            return Unicode.Scalar(high)
+        }
+    }
+
+    private mutating func hexQuad() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        index += 4
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = word.withUTF8Buffer { expected in bytes[index..<index + count].elementsEqual(expected) }
+        if matches { index += count }
+        return matches
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+        {
+            index += 1
+        }
     }
 }

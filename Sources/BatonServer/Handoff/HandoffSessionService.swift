@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHTTP
 import Foundation
+import Synchronization
 
 /// How long duplicates wait and how long records live, for `POST /v2/handoff-sessions`.
 public struct HandoffSessionOptions: Sendable {
@@ -47,7 +48,7 @@ struct HandoffSessionService: Sendable {
             throw BackendProblem.invalidRequest(
                 "The body must be exactly {catalogItemId, disclosureVersion, affirmed: true, affirmedAt}.")
         }
-        let record = Claim(user: user, key: key.rawValue, owner: "\(instanceID)/\(UUID().uuidString.lowercased())")
+        let record = Claim(user: user, key: key.rawValue, owner: "\(instanceID)/\(ClaimOwners.shared.next())")
         let clock = ContinuousClock()
         let deadline = clock.now + options.joinTimeout
         var waited = false
@@ -83,7 +84,7 @@ struct HandoffSessionService: Sendable {
     private func forward(
         _ body: HandoffSessionRequest, key: IdempotencyKey, _ record: Claim, tookOver: Bool
     ) async throws -> HTTPResponse {
-        defer { Task { [waiters] in await waiters.notify(record.waitID) } }
+        defer { waiters.notify(record.waitID) }
         do {
             let offered = try await catalog.handoff(for: record.user, catalogItemID: body.catalogItemID, now: now())
             guard case .shareOrNeutral(let share)? = offered, share.disclosureVersion == body.disclosureVersion else {
@@ -197,4 +198,15 @@ enum JSONStringLiteral {
         }
         text += "\""
     }
+}
+
+/// Names the owner of each claim: a random per-process part and a counter, so two processes never share one even
+/// when configured with the same instance id. (`UUID()` read `/dev/urandom` with three system calls per share.)
+final class ClaimOwners: Sendable {
+    static let shared = ClaimOwners()
+
+    private let process = String(UInt64.random(in: .min ... .max), radix: 16)
+    private let counter = Atomic<UInt64>(0)
+
+    func next() -> String { process + "-" + String(counter.add(1, ordering: .relaxed).newValue, radix: 16) }
 }
