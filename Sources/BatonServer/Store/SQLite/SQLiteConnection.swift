@@ -7,10 +7,18 @@ private import CSQLite
 final class SQLiteConnection: SQLSession {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// The retained ``WALObserver`` installed with `sqlite3_wal_hook`, released at close.
+    private var walObserver: Unmanaged<WALObserver>?
     private static let transactionControl: Set<String> = ["BEGIN IMMEDIATE", "BEGIN", "COMMIT", "ROLLBACK"]
 
     /// Opens `path` (created if missing unless `readOnly`), sets WAL (writer) and `busy_timeout`.
-    init(path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32) throws(StoreError) {
+    ///
+    /// With `afterCommit`, the connection does not checkpoint the WAL itself: after each commit SQLite reports the
+    /// WAL's size in pages to `afterCommit`, which has another connection checkpoint (see ``SQLiteCheckpointer``).
+    init(
+        path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32,
+        afterCommit: (@Sendable (_ walPages: Int) -> Void)? = nil
+    ) throws(StoreError) {
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
@@ -25,6 +33,12 @@ final class SQLiteConnection: SQLSession {
         if !readOnly {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")
+        }
+        if let afterCommit {
+            // Replaces SQLite's automatic checkpoint, which would run inside a commit on this (the writer's) thread.
+            let observer = Unmanaged.passRetained(WALObserver(afterCommit))
+            walObserver = observer
+            sqlite3_wal_hook(handle, walCommitted, observer.toOpaque())
         }
         try execute("PRAGMA foreign_keys=ON")
     }
@@ -69,8 +83,28 @@ final class SQLiteConnection: SQLSession {
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
-        if let handle { sqlite3_close_v2(handle) }
+        if let handle {
+            sqlite3_wal_hook(handle, nil, nil)
+            sqlite3_close_v2(handle)
+        }
         handle = nil
+        walObserver?.release()
+        walObserver = nil
+    }
+
+    /// Copies committed WAL frames into the database without blocking writers or readers (`PASSIVE`), or, with
+    /// `truncate`, waits for writers, copies everything and empties the WAL. Returns the frames left in the WAL.
+    @discardableResult
+    func checkpoint(truncate: Bool = false) throws(StoreError) -> Int {
+        guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "checkpoint") }
+        var logFrames: Int32 = 0
+        var checkpointed: Int32 = 0
+        let mode = truncate ? SQLITE_CHECKPOINT_TRUNCATE : SQLITE_CHECKPOINT_PASSIVE
+        let status = sqlite3_wal_checkpoint_v2(handle, nil, mode, &logFrames, &checkpointed)
+        // BUSY from a PASSIVE checkpoint only means another checkpoint is running: nothing is wrong.
+        if status & 0xff == SQLITE_BUSY { return Int(max(0, logFrames - checkpointed)) }
+        try check(status, "checkpoint")
+        return Int(max(0, logFrames - checkpointed))
     }
 
     deinit { close() }
@@ -135,4 +169,19 @@ final class SQLiteConnection: SQLSession {
         }
         throw StoreError(code, engine: .sqlite, operation: operation, engineCode: String(status))
     }
+}
+
+/// Holds the closure `sqlite3_wal_hook` reaches through its context pointer.
+private final class WALObserver {
+    let afterCommit: @Sendable (Int) -> Void
+    init(_ afterCommit: @escaping @Sendable (Int) -> Void) { self.afterCommit = afterCommit }
+}
+
+/// The `sqlite3_wal_hook` callback (a global function: a capturing closure cannot be a C function pointer).
+private func walCommitted(
+    _ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ pages: Int32
+) -> Int32 {
+    guard let context else { return SQLITE_OK }
+    Unmanaged<WALObserver>.fromOpaque(context).takeUnretainedValue().afterCommit(Int(pages))
+    return SQLITE_OK
 }
