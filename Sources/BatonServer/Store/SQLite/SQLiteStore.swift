@@ -109,6 +109,9 @@ final class SQLiteCheckpointer: Sendable {
     /// Checkpoints run so far (for tests).
     var checkpoints: Int { completed.load(ordering: .relaxed) }
 
+    /// Whether a checkpoint is running now (for tests).
+    var isRunning: Bool { running.load(ordering: .acquiring) }
+
     /// Called by the writer's connection after each commit, on the writer's thread: starts at most one checkpoint.
     @Sendable func committed(walPages: Int) {
         guard walPages >= threshold, !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
