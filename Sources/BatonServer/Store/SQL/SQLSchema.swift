@@ -57,6 +57,15 @@ enum SQLSchema {
             [
                 "CREATE TABLE asset_blobs (sha256 TEXT PRIMARY KEY, bytes \(blob) NOT NULL, stored_at BIGINT NOT NULL)"
             ],
+            // 3: index only the records whose sealed response the purge erases: a claim (no response yet) no longer
+            // writes an index entry, one page fewer per share.
+            [
+                "DROP INDEX idempotency_records_response_expires_at",
+                """
+                CREATE INDEX idempotency_records_sealed_expiry ON idempotency_records (response_expires_at)
+                WHERE sealed_response IS NOT NULL
+                """,
+            ],
         ]
     }
 
