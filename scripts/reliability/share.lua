@@ -33,6 +33,15 @@ function response(status, headers, body)
     statuses[status] = (statuses[status] or 0) + 1
 end
 
+-- BENCH_DELAY_MS paces each connection (milliseconds between a response and the next request), for a fixed
+-- tap rate instead of a closed loop.
+local pace = tonumber(os.getenv("BENCH_DELAY_MS") or "")
+if pace then
+    function delay()
+        return pace
+    end
+end
+
 function done(summary, latency, requests)
     io.write(string.format("non_201 %d\n", summary.requests - (summary.requests - (summary.errors.status or 0))))
 end

@@ -1,4 +1,5 @@
-/// Writes one JSON line per request: `{"ts","level","event":"request","id","method","route","status","duration_ms"}`.
+/// Writes one JSON line per request: `{"ts","level","event":"request","id","method","route","status","duration_ms"}`,
+/// plus `upstream_ms` when the request waited on provider calls (see ``UpstreamTime``).
 ///
 /// It logs the route *pattern*, never the raw path (which may hold ids), and never headers, query or body. A thrown
 /// error is logged with the status it will render as, then rethrown for the server to render.
@@ -11,29 +12,33 @@ public struct AccessLogMiddleware: HTTPMiddleware {
 
     public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         let start = clock.now
+        let upstream = UpstreamTime()
         do {
-            let response = try await next(request)
-            write(request, status: response.status, since: start)
+            let response = try await UpstreamTime.$current.withValue(upstream) { try await next(request) }
+            write(request, status: response.status, since: start, upstream: upstream)
             return response
         } catch {
-            write(request, status: (error as? HTTPError)?.status ?? 500, since: start)
+            write(request, status: (error as? HTTPError)?.status ?? 500, since: start, upstream: upstream)
             throw error
         }
     }
 
-    private func write(_ request: HTTPRequest, status: Int, since start: ContinuousClock.Instant) {
+    private func write(
+        _ request: HTTPRequest, status: Int, since start: ContinuousClock.Instant, upstream: UpstreamTime
+    ) {
         let elapsed = clock.now - start
         let milliseconds =
             Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
-        logger.log(
-            status >= 500 ? .error : .info, "request",
-            [
-                "id": .string(request.id),
-                "method": .string(request.method.rawValue),
-                "route": .string(request.route ?? "<unmatched>"),
-                "status": .int(status),
-                "duration_ms": .double((milliseconds * 1000).rounded() / 1000),
-            ])
+        var fields: [String: LogValue] = [
+            "id": .string(request.id),
+            "method": .string(request.method.rawValue),
+            "route": .string(request.route ?? "<unmatched>"),
+            "status": .int(status),
+            "duration_ms": .double((milliseconds * 1000).rounded() / 1000),
+        ]
+        let upstreamMilliseconds = upstream.milliseconds
+        if upstreamMilliseconds > 0 { fields["upstream_ms"] = .double((upstreamMilliseconds * 1000).rounded() / 1000) }
+        logger.log(status >= 500 ? .error : .info, "request", fields)
     }
 }

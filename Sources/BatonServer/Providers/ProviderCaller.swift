@@ -66,7 +66,9 @@ struct ProviderCaller: Sendable {
                 try await sleep(policy.backoff(afterAttempt: attempt, retryAfterSeconds: failure.retryAfterSeconds))
                 continue
             }
-            log(provider, operation, exchange, attempts: attempt, elapsed: clock.now - start)
+            let elapsed = clock.now - start
+            UpstreamTime.current?.add(elapsed)
+            log(provider, operation, exchange, attempts: attempt, elapsed: elapsed)
             return exchange
         }
     }
@@ -81,8 +83,9 @@ struct ProviderCaller: Sendable {
     ) {
         var fields: [String: LogValue] = [
             "provider": .string(provider.rawValue), "operation": .string(operation), "attempts": .int(attempts),
-            "duration_ms": .int(
-                Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
+            "duration_ms": .double(
+                (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12).rounded()
+                    / 1000),
         ]
         switch exchange {
         case .response(let response): fields["status"] = .int(response.status)

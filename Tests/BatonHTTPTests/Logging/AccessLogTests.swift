@@ -39,6 +39,31 @@ struct AccessLogTests {
         #expect(!all.contains("cs_other"))
     }
 
+    @Test func upstreamTimeIsReportedBesideTheDuration() async throws {
+        let sink = InMemoryLogSink()
+        var router = Router()
+        router.use(AccessLogMiddleware(logger: Logger(sink: sink)))
+        router.get("/proxied") { _ in
+            // What a provider client does after each call; a child task sees the same accumulator.
+            UpstreamTime.current?.add(.milliseconds(12))
+            await Task { UpstreamTime.current?.add(.microseconds(500)) }.value
+            try await Task.sleep(for: .milliseconds(15))
+            return .text("ok")
+        }
+        router.get("/local") { _ in .text("ok") }
+        try await router.test(.inProcess) { client in
+            _ = try await client.execute(.get, "/proxied")
+            _ = try await client.execute(.get, "/local")
+        }
+        let records = try sink.captured.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(records.count == 2)
+        #expect(records[0]["upstream_ms"] as? Double == 12.5)
+        #expect(try #require(records[0]["duration_ms"] as? Double) >= 15)
+        #expect(records[1]["upstream_ms"] == nil)
+    }
+
     @Test func sensitiveValuesNeverReachALogLine() async throws {
         let journey = try #require(
             SensitiveURL("https://verify.privue.example/acme/kyc#ticket=TICKET0123456789abcdef0123456789"))
