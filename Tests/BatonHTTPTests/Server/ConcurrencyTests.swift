@@ -148,6 +148,33 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test(arguments: [
+        "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n", "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n",
+        "POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nbody",
+        "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "GET /slow HTTP/1.0\r\n\r\n",
+    ])
+    func aClientThatHalfClosesAfterItsRequestStillGetsTheAnswer(request: String) async throws {
+        var router = Router()
+        router.get("/fast") { _ in .text("answer") }
+        router.on(.get, "/slow") { _ in
+            try await Task.sleep(for: .milliseconds(50))
+            return .text("answer")
+        }
+        router.post("/slow") { _ in
+            try await Task.sleep(for: .milliseconds(50))
+            return .text("answer")
+        }
+        try await withServer(router: router) { server in
+            let client = try RawClient(port: server.port)
+            await client.send(request)
+            client.finishSending()
+            let (text, _) = await client.readUntilClosed()
+            #expect(text.hasPrefix("HTTP/1."), "\(text)")
+            #expect(text.contains(" 200 "), "\(text)")
+            #expect(text.hasSuffix("answer"), "\(text)")
+        }
+    }
+
     @Test func keepAliveConnectionServesSeveralRequests() async throws {
         var router = Router()
         router.get("/r") { _ in HTTPResponse(status: 204) }

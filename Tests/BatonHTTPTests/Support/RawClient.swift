@@ -79,6 +79,9 @@ final class RawClient: Sendable {
     /// Shuts the connection down (the descriptor is closed on deinit).
     func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 
+    /// Closes the sending side only: the request is complete, the answer may still come (an HTTP half-close).
+    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
     /// Reads until a full response head has arrived (or the connection ends) and returns it.
     func readHead() async -> String {
         await offPool { [fd] in
