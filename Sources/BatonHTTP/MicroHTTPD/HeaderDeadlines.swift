@@ -8,14 +8,14 @@ import Synchronization
 /// request on a kept-alive connection, when its request line has arrived); the access handler's first call (headers
 /// complete) clears it.
 ///
-/// Each connection has its own ``ConnectionDeadline`` (an atomic), kept in libmicrohttpd's socket context, so the
+/// Each connection has its own ``OpenConnection`` (its deadline an atomic), kept in libmicrohttpd's socket context, so the
 /// per-request updates touch no shared lock; the table of open connections changes only when one opens or closes.
 /// The watchdog cuts a connection with `shutdown` while the table's lock is held: libmicrohttpd reports a connection
 /// closed (``closed(_:)``) before it closes the socket, so a descriptor in the table is never one already reused.
 final class HeaderDeadlines: Sendable {
     private let timeout: Duration
     private let timeoutNanoseconds: Int64
-    private let open = Mutex<[ObjectIdentifier: ConnectionDeadline]>([:])
+    private let open = Mutex<[ObjectIdentifier: OpenConnection]>([:])
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = Atomic(false)
 
@@ -27,24 +27,25 @@ final class HeaderDeadlines: Sendable {
 
     /// A connection was accepted: its headers are due within the timeout. The caller keeps the returned deadline
     /// (in the connection's socket context) and hands it to the other calls.
-    func opened(socket: Int32) -> ConnectionDeadline {
-        let deadline = ConnectionDeadline(socket: socket, due: MonotonicTime.nanoseconds() + timeoutNanoseconds)
+    func opened(socket: Int32, remoteAddress: String?) -> OpenConnection {
+        let deadline = OpenConnection(
+            socket: socket, remoteAddress: remoteAddress, due: MonotonicTime.nanoseconds() + timeoutNanoseconds)
         open.withLock { $0[ObjectIdentifier(deadline)] = deadline }
         return deadline
     }
 
     /// A request line arrived: a kept-alive connection's next request has begun.
-    func requestStarted(_ connection: ConnectionDeadline) {
+    func requestStarted(_ connection: OpenConnection) {
         if connection.due.load(ordering: .relaxed) == 0 {
             connection.due.store(MonotonicTime.nanoseconds() + timeoutNanoseconds, ordering: .relaxed)
         }
     }
 
     /// The request's headers are complete: no deadline until the next request line.
-    func headersComplete(_ connection: ConnectionDeadline) { connection.due.store(0, ordering: .relaxed) }
+    func headersComplete(_ connection: OpenConnection) { connection.due.store(0, ordering: .relaxed) }
 
     /// The connection is closing: forget it (before its socket is closed).
-    func closed(_ connection: ConnectionDeadline) {
+    func closed(_ connection: OpenConnection) {
         _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
@@ -84,13 +85,16 @@ final class HeaderDeadlines: Sendable {
     }
 }
 
-/// One connection's header deadline: monotonic nanoseconds, 0 while none is running.
-final class ConnectionDeadline: Sendable {
+/// What Baton keeps per open connection: its socket, its peer's address (formatted once, not per request) and its
+/// header deadline in monotonic nanoseconds (0 while none is running).
+final class OpenConnection: Sendable {
     let socket: Int32
+    let remoteAddress: String?
     let due: Atomic<Int64>
 
-    init(socket: Int32, due: Int64) {
+    init(socket: Int32, remoteAddress: String?, due: Int64) {
         self.socket = socket
+        self.remoteAddress = remoteAddress
         self.due = Atomic(due)
     }
 }

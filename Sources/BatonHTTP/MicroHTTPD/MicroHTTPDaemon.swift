@@ -94,14 +94,15 @@ private func requestStarted(
     let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
     let target = uri.map { String(cString: $0) } ?? "/"
     let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-    if let deadline = connectionDeadline(connection) { core.headerDeadlines.requestStarted(deadline) }
+    if let open = openConnection(connection) { core.headerDeadlines.requestStarted(open) }
     let context = RequestContext(target: target, connection: address, id: core.configuration.makeRequestID())
     core.inFlight.began()
     return Unmanaged.passRetained(context).toOpaque()
 }
 
 /// `MHD_OPTION_NOTIFY_CONNECTION`: a connection was accepted or is closing (its socket is still open either way).
-/// The connection's header deadline lives in its socket context from the one call to the other.
+/// The connection's ``OpenConnection`` (header deadline, peer address) lives in its socket context from the one call
+/// to the other.
 private func connectionNotified(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
@@ -109,19 +110,23 @@ private func connectionNotified(
     guard let cls, let connection, let socketContext else { return }
     let deadlines = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().headerDeadlines
     if code == .CONNECTION_NOTIFY_STARTED {
-        let deadline = deadlines.opened(socket: baton_mhd_connection_fd(connection))
-        socketContext.pointee = Unmanaged.passRetained(deadline).toOpaque()
+        let remote = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+            guard let base = buffer.baseAddress, baton_mhd_client_address(connection, base, 64) == 0 else { return nil }
+            return String(cString: base)
+        }
+        let open = deadlines.opened(socket: baton_mhd_connection_fd(connection), remoteAddress: remote)
+        socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
     } else if let raw = socketContext.pointee {
         socketContext.pointee = nil
-        let deadline = Unmanaged<ConnectionDeadline>.fromOpaque(raw)
-        deadlines.closed(deadline.takeUnretainedValue())
-        deadline.release()
+        let open = Unmanaged<OpenConnection>.fromOpaque(raw)
+        deadlines.closed(open.takeUnretainedValue())
+        open.release()
     }
 }
 
-/// The header deadline ``connectionNotified`` keeps in the connection's socket context.
-private func connectionDeadline(_ connection: OpaquePointer) -> ConnectionDeadline? {
-    baton_mhd_socket_context(connection).map { Unmanaged<ConnectionDeadline>.fromOpaque($0).takeUnretainedValue() }
+/// The per-connection state ``connectionNotified`` keeps in the connection's socket context.
+private func openConnection(_ connection: OpaquePointer) -> OpenConnection? {
+    baton_mhd_socket_context(connection).map { Unmanaged<OpenConnection>.fromOpaque($0).takeUnretainedValue() }
 }
 
 /// `MHD_OPTION_NOTIFY_COMPLETED`: the response was sent (or the connection failed); frees the context.
@@ -155,7 +160,7 @@ private func accessHandler(
 
     switch context.nextStep(uploadBytes: uploadDataSize.pointee) {
     case .readHeaders:
-        if let deadline = connectionDeadline(connection) { core.headerDeadlines.headersComplete(deadline) }
+        if let open = openConnection(connection) { core.headerDeadlines.headersComplete(open) }
         if let refusal = readHeaders(connection, context, method: method, limits: limits) {
             context.markRefused()
             return queue(RequestPipeline.refusal(refusal, requestID: context.id), on: connection, core: core)
@@ -220,10 +225,7 @@ private func readHeaders(
         if waitsForContinue || declared > limits.maxDiscardedBodyBytes { return .payloadTooLarge }
         discardBody = true
     }
-    let remote = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
-        guard let base = buffer.baseAddress, baton_mhd_client_address(connection, base, 64) == 0 else { return nil }
-        return String(cString: base)
-    }
+    let remote = openConnection(connection)?.remoteAddress
     let methodName = method.map { String(cString: $0) } ?? "GET"
     context.headersRead(
         method: HTTPMethod(methodName), headers: headers, remoteAddress: remote, discardBody: discardBody)

@@ -1,5 +1,5 @@
 /// Something that answers a request: a route handler, or the rest of a middleware chain.
-public typealias HTTPResponder = @Sendable (HTTPRequest) async throws -> HTTPResponse
+public typealias HTTPResponder = nonisolated(nonsending) @Sendable (HTTPRequest) async throws -> HTTPResponse
 
 /// A step around every routed request: request ids, access logs, authentication, rate limits.
 ///

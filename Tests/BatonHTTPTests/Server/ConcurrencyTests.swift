@@ -175,6 +175,22 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test func handlersSeeThePeerAddressOnEveryRequestOfAConnection() async throws {
+        var router = Router()
+        router.get("/peer") { request in HTTPResponse(status: 204, headers: ["x-peer": request.remoteAddress ?? "none"])
+        }
+        try await withServer(router: router) { server in
+            // The address is read once per connection; every request on a kept-alive one still carries it.
+            let client = try RawClient(port: server.port)
+            for _ in 0..<3 {
+                await client.send("GET /peer HTTP/1.1\r\nHost: x\r\n\r\n")
+                let head = await client.readHead().lowercased()
+                #expect(head.hasPrefix("http/1.1 204"))
+                #expect(head.contains("x-peer: 127.0.0.1\r\n"), "\(head)")
+            }
+        }
+    }
+
     @Test func keepAliveConnectionServesSeveralRequests() async throws {
         var router = Router()
         router.get("/r") { _ in HTTPResponse(status: 204) }
