@@ -17,10 +17,29 @@ public enum URLPolicy {
     }
 
     /// Whether `host` (lowercased, IPv6 in brackets) names this machine.
+    ///
+    /// Dotted-quad octets are ASCII digits only: `Character.isNumber` would also admit other scripts' digits, which
+    /// `Int(_:)` cannot read.
     public static func isLoopback(host: String) -> Bool {
         if host == "localhost" || host == "[::1]" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127"
-            && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) && Int($0)! <= 255 }
+        var octets = 0
+        var value = 0
+        var digits = 0
+        var first = -1
+        for byte in host.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, octets < 3 else { return false }
+                if octets == 0 { first = value }
+                octets += 1
+                value = 0
+                digits = 0
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 3 else { return false }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard value <= 255 else { return false }
+            }
+        }
+        return octets == 3 && digits > 0 && first == 127
     }
 }

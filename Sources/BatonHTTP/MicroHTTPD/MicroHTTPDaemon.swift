@@ -147,7 +147,9 @@ private func requestCompleted(
 /// queued at once: no suspend/resume, no hop to another thread and back. A handler that awaits returns control here
 /// at its first suspension; the connection is then suspended, the rest of the handler runs on the cooperative pool
 /// (no libmicrohttpd thread waits on Swift work), and when the task resumes the connection MHD calls back here and
-/// the stored response is queued.
+/// the stored response is queued. The cost of the fast path: CPU work a handler does before its first `await` holds
+/// that thread's other connections for as long (Baton's routes do tens of microseconds of it: authentication and
+/// body parsing before their first store or provider call).
 private func accessHandler(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
     _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,

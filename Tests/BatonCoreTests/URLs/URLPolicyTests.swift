@@ -9,8 +9,22 @@ import Testing
     ]
     static let notLoopback = [
         "http://10.0.0.1/x", "http://127.0.0.1.example.com/x", "http://128.0.0.1/x", "http://localhost.evil/x",
-        "http://127.0.0.256/x", "http://[::2]/x",
+        "http://127.0.0.256/x", "http://[::2]/x", "http://127.0.0.\u{661}/x", "http://127.0.0.1\u{661}/x",
+        "http://127.\u{FF10}.0.1/x", "http://127.0.0/x", "http://127.0.0.1./x", "http://127..0.1/x",
+        "http://0127.0.0.1/x", "http://127.0.0.0001/x",
     ]
+
+    @Test(
+        arguments: [
+            ("127.0.0.1", true), ("127.255.255.255", true), ("127.0.0.01", true), ("localhost", true),
+            ("[::1]", true), ("126.0.0.1", false), ("127.0.0", false), ("127.0.0.1.2", false), ("", false),
+            (".127.0.0.1", false), ("127.0.0.256", false), ("127.0.0.1000", false), ("127.0.0.-1", false),
+            // Other scripts' digits are Character.isNumber but not Int-readable: they once crashed this check.
+            ("127.0.0.\u{661}", false), ("127.\u{FF10}.0.1", false), ("\u{661}27.0.0.1", false),
+        ])
+    func loopbackHosts(host: String, loopback: Bool) {
+        #expect(URLPolicy.isLoopback(host: host) == loopback)
+    }
 
     @Test(arguments: loopback + notLoopback)
     func plainHTTPIsRefusedByDefault(url: String) {
