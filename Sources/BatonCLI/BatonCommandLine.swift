@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 
 /// The `baton` command line: dispatches to a subcommand and returns the process exit code.
@@ -38,6 +39,8 @@ public enum BatonCommandLine {
         }
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.options)
+            // Log lines are written by a background thread: let it finish before the process may end.
+            defer { StandardErrorLogSink.shared.flush() }
             return try command.run(parsed, console: console)
         } catch {
             console.printError("baton \(command.name): \(error.message)\nRun 'baton \(command.name) --help' for usage.")

@@ -1,0 +1,70 @@
+import BatonHTTP
+import Foundation
+import Testing
+
+@Suite("The background log writer loses nothing")
+struct StandardErrorLogSinkTests {
+    /// Reads everything the sink wrote into `pipe` once the write end is closed.
+    private func lines(from pipe: Pipe) -> [String] {
+        try? pipe.fileHandleForWriting.close()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// What arrives in `pipe` until `marker` has (or 10 s have passed), polling so a missing line fails, not hangs.
+    private func read(_ pipe: Pipe, until marker: String) -> String {
+        var text = ""
+        var descriptor = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !text.contains(marker) && ContinuousClock.now < deadline {
+            if poll(&descriptor, 1, 100) > 0 {
+                text += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+            }
+        }
+        return text
+    }
+
+    @Test func flushWaitsUntilEveryLineIsWrittenInOrder() async {
+        let pipe = Pipe()
+        let sink = StandardErrorLogSink(destination: pipe.fileHandleForWriting)
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for index in 0..<500 { sink.write("w\(writer)-\(index)") }
+                }
+            }
+        }
+        sink.flush()
+        let written = lines(from: pipe)
+        #expect(written.count == 2000)
+        for writer in 0..<4 {
+            // Each writer's lines keep their order among themselves.
+            #expect(written.filter { $0.hasPrefix("w\(writer)-") } == (0..<500).map { "w\(writer)-\($0)" })
+        }
+    }
+
+    @Test func aLoneLineIsWrittenWithoutAFlush() async throws {
+        let pipe = Pipe()
+        let sink = StandardErrorLogSink(destination: pipe.fileHandleForWriting)
+        sink.write("first")
+        // The first line lands in an empty buffer and wakes the writer; a later one, after the writer has gone back to
+        // sleep, must wake it again.
+        try await Task.sleep(for: .milliseconds(50))
+        sink.write("second")
+        #expect(read(pipe, until: "second\n") == "first\nsecond\n")
+    }
+
+    @Test func linesPastTheCapacityAreCountedNotLost() {
+        let pipe = Pipe()
+        // A long batch interval keeps the writer away while the buffer overflows.
+        let sink = StandardErrorLogSink(
+            capacity: 10, batchInterval: .seconds(1), destination: pipe.fileHandleForWriting)
+        sink.write("wake")
+        #expect(read(pipe, until: "wake\n") == "wake\n")
+        for index in 0..<25 { sink.write("l\(index)") }
+        sink.flush(timeout: .seconds(10))
+        let written = lines(from: pipe)
+        #expect(written.filter { $0.hasPrefix("l") }.count == 10)
+        #expect(written.last == #"{"level":"warning","event":"log_lines_dropped","count":15}"#)
+    }
+}
