@@ -30,29 +30,15 @@ public struct SignedTokenAuthenticator: Authenticator {
         else { return nil }
         let signed = Array(bearerToken.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
         guard HMACSHA256.isValidAuthenticationCode(mac, for: signed, key: key),
-            let payload = try? JSONDecoder().decode(Payload.self, from: Data(payloadBytes)),
-            !payload.sub.isEmpty, payload.exp > Int64(now.timeIntervalSince1970)
+            let payload = StrictJSONObject(payloadBytes, keys: ["sub", "exp"]), let subject = payload.string("sub"),
+            let expiry = payload.integer("exp"), expiry > Int64(now.timeIntervalSince1970)
         else { return nil }
-        return AuthenticatedUser(id: payload.sub)
+        return AuthenticatedUser(id: subject)
     }
 
-    private struct Payload: Codable {
+    private struct Payload: Encodable {
         let sub: String
         let exp: Int64
-
-        init(sub: String, exp: Int64) {
-            self.sub = sub
-            self.exp = exp
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            guard container.allKeys.count == 2 else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unexpected claims"))
-            }
-            sub = try container.decode(String.self, forKey: .sub)
-            exp = try container.decode(Int64.self, forKey: .exp)
-        }
     }
 }
 

@@ -53,14 +53,16 @@ public struct HandoffSessionRequest: Sendable, Hashable {
 
 /// A JSON object whose member names must be exactly a given set, read member by member without coercion.
 ///
-/// Only flat objects of strings, booleans and nulls are accepted: every request body Baton reads is one, and a
-/// number, array or nested object in any member would be refused by its caller anyway. Within that, the reading
+/// Only flat objects of strings, integers, booleans and nulls are accepted: every request body and token payload
+/// Baton reads is one, and a fraction, exponent, array or nested object in any member would be refused by its caller
+/// anyway. Integers are written as JSON writes them (`0`, `-12`, no leading zeros) and must fit in 64 bits. Within that, the reading
 /// is RFC 8259's: whitespace, every escape (surrogate pairs joined, lone surrogates refused), no raw control
 /// characters, valid UTF-8, nothing after the object, and each name at most once (compared after unescaping, so
 /// `"affirmed"` and `"affirm\u0065d"` are the same member). It reads the bytes once, without Foundation.
 struct StrictJSONObject {
     enum Member: Equatable {
         case string(String)
+        case integer(Int64)
         case bool(Bool)
         case null
     }
@@ -84,6 +86,12 @@ struct StrictJSONObject {
 
     /// Whether member `name` is the literal `true`.
     func isTrue(_ name: String) -> Bool { members[name] == .bool(true) }
+
+    /// The integer member `name`, else `nil`.
+    func integer(_ name: String) -> Int64? {
+        guard case .integer(let value)? = members[name] else { return nil }
+        return value
+    }
 }
 
 /// The byte-level reader behind ``StrictJSONObject``.
@@ -120,7 +128,24 @@ private struct FlatJSONReader {
         if literal("true") { return .bool(true) }
         if literal("false") { return .bool(false) }
         if literal("null") { return .null }
+        if let number = integer() { return .integer(number) }
         return nil
+    }
+
+    /// `-?(0|[1-9][0-9]*)` fitting in an `Int64`; `nil` (and the whole object refused) for anything else that starts
+    /// like a number, a fraction or an exponent included.
+    private mutating func integer() -> Int64? {
+        let negative = take(UInt8(ascii: "-"))
+        var digits: [UInt8] = []
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            digits.append(bytes[index])
+            index += 1
+        }
+        guard !digits.isEmpty, digits.count == 1 || digits[0] != UInt8(ascii: "0") else { return nil }
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+            return nil
+        }
+        return Int64((negative ? "-" : "") + String(decoding: digits, as: UTF8.self))
     }
 
     private mutating func string() -> String? {

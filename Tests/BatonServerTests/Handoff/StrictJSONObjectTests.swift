@@ -29,6 +29,16 @@ struct StrictJSONObjectTests {
         #expect(try #require(read(json)).string("a") == "\"\\/\u{8}\u{c}\n\r\té\u{e9}😀\u{0}")
     }
 
+    @Test func readsIntegersAsJSONWritesThem() throws {
+        let object = try #require(read(#"{"a":-9223372036854775808,"b":0}"#))
+        #expect(object.integer("a") == .min)
+        #expect(object.integer("b") == 0)
+        #expect(object.string("a") == nil)
+        #expect(try #require(read(#"{"a":9223372036854775807,"b":-0}"#)).integer("a") == .max)
+        // A number where a string is expected is a member of the wrong kind: the caller refuses it.
+        #expect(try #require(read(#"{"a":1,"b":true}"#)).string("a") == nil)
+    }
+
     @Test func keepsRawUTF8() throws {
         #expect(try #require(read(#"{"a":"día 😀","b":true}"#)).string("a") == "día 😀")
     }
@@ -38,8 +48,10 @@ struct StrictJSONObjectTests {
         arguments: [
             // a name twice, also after unescaping
             #"{"a":"x","a":"y","b":true}"#, #"{"a":"x","\u0061":"y","b":true}"#,
-            // values the bodies never hold
-            #"{"a":1,"b":true}"#, #"{"a":{"c":"d"},"b":true}"#, #"{"a":["x"],"b":true}"#, #"{"a":-0,"b":true}"#,
+            // values no body or token holds
+            #"{"a":{"c":"d"},"b":true}"#, #"{"a":["x"],"b":true}"#, #"{"a":1.5,"b":true}"#, #"{"a":1e3,"b":true}"#,
+            #"{"a":1E3,"b":true}"#, #"{"a":01,"b":true}"#, #"{"a":-,"b":true}"#, #"{"a":+1,"b":true}"#,
+            #"{"a":--1,"b":true}"#, #"{"a":9223372036854775808,"b":true}"#, #"{"a":0x10,"b":true}"#,
             // strings: lone or broken surrogates, bad escapes, raw control characters, unterminated
             #"{"a":"\ud83d","b":true}"#, #"{"a":"\ude00","b":true}"#, #"{"a":"\ud83d\u0041","b":true}"#,
             #"{"a":"\x","b":true}"#, #"{"a":"\u12","b":true}"#, #"{"a":"\u12g4","b":true}"#,
