@@ -44,11 +44,8 @@ let package = Package(
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
-        .executableTarget(name: "BatonStoreBench", dependencies: ["BatonServer"]),
-        .executableTarget(name: "BatonBench", dependencies: ["BatonHTTP"]),
-        // `scripts/bench-catalog`: projection and sync timings (release build).
-        .executableTarget(
-            name: "BatonCatalogBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),
+        // Every `scripts/bench-*` benchmark, one subcommand each (release build; `BatonBench --help`).
+        .executableTarget(name: "BatonBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
         .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),

@@ -1,15 +1,41 @@
 import BatonHTTP
 import Foundation
 
-/// `BatonBench serve-healthz PORT` and `BatonBench transport-bench URL`, used by `scripts/bench-http`.
+/// `BatonBench SUBCOMMAND [ARGUMENTS]`: every benchmark the `scripts/bench-*` scripts run, one subcommand each, in
+/// one executable so a single release build serves them all.
 enum Bench {
     /// The body both Baton and nginx serve on `/healthz` (the script writes the same bytes for nginx).
     static let healthzBody = #"{"status":"ok"}"#
 
+    /// Every subcommand, its arguments and the script that runs it.
+    static let usage = """
+        usage: BatonBench SUBCOMMAND [ARGUMENTS]
+          serve-healthz PORT                  serve \(healthzBody) on /healthz until SIGINT or SIGTERM (bench-http)
+          transport-bench URL [SECONDS]       GETs through each outbound transport, 3 s per cell (bench-http)
+          healthz-body                        print the /healthz body, for nginx to serve the same (bench-http)
+          parse-links [SECONDS] [ROUNDS]      return-link parsing rate per parser on one core (bench-parse)
+          store-claims                        idempotency claims per second, SQLite and PostgreSQL (bench-store);
+                                              env BATON_BENCH_CLAIMS, BATON_BENCH_CONCURRENCY, BATON_TEST_POSTGRES_URL
+          catalog [--runs N] [--sync-runs N]  catalog projection and sync timings (bench-catalog)
+          -h, --help                          print this text
+
+        """
+
+    /// Runs the subcommand `arguments` (`CommandLine.arguments`) names. No subcommand or an unknown one prints the
+    /// usage to stderr and exits 2; a benchmark that fails prints its error to stderr and exits 1.
     static func main(_ arguments: [String]) async {
+        do {
+            try await run(arguments)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private static func run(_ arguments: [String]) async throws {
         switch (arguments.dropFirst().first, arguments.dropFirst(2).first) {
         case ("serve-healthz", let port?) where UInt16(port) != nil:
-            await serveHealthz(port: UInt16(port)!)
+            try await serveHealthz(port: UInt16(port)!)
         case ("transport-bench", let url?):
             await TransportBench.run(url: url, seconds: Double(arguments.dropFirst(3).first ?? "3") ?? 3)
         case ("parse-links", let seconds):
@@ -17,16 +43,20 @@ enum Bench {
             ParseBench.run(seconds: seconds.flatMap(Double.init) ?? 1, rounds: rounds)
         case ("healthz-body", _):
             print(healthzBody, terminator: "")
+        case ("store-claims", _):
+            try await StoreClaimsBench.run(environment: ProcessInfo.processInfo.environment)
+        case ("catalog", _):
+            try await CatalogBench.run(arguments: Array(arguments.dropFirst(2)))
+        case ("-h", _), ("--help", _):
+            print(usage, terminator: "")
         default:
-            FileHandle.standardError.write(
-                Data(
-                    "usage: BatonBench serve-healthz PORT | transport-bench URL [SECONDS] | parse-links [SECONDS] [ROUNDS] | healthz-body\n"
-                        .utf8))
+            FileHandle.standardError.write(Data(usage.utf8))
             exit(2)
         }
     }
 
-    static func serveHealthz(port: UInt16) async {
+    /// Serves ``healthzBody`` on `/healthz` on 127.0.0.1:`port`, with no access log, until SIGINT or SIGTERM.
+    static func serveHealthz(port: UInt16) async throws {
         let signals = ShutdownSignal()
         var router = Router()
         let body = Array(healthzBody.utf8)
@@ -34,14 +64,9 @@ enum Bench {
         var configuration = HTTPServerConfiguration()
         configuration.port = port
         configuration.logger = Logger(sink: DiscardLogSink())
-        do {
-            let server = try HTTPServer.start(configuration, router: router)
-            FileHandle.standardOutput.write(Data("serving \(server.url("/healthz"))\n".utf8))
-            _ = await signals.wait()
-            await server.shutdown(grace: .seconds(5))
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            exit(1)
-        }
+        let server = try HTTPServer.start(configuration, router: router)
+        FileHandle.standardOutput.write(Data("serving \(server.url("/healthz"))\n".utf8))
+        _ = await signals.wait()
+        await server.shutdown(grace: .seconds(5))
     }
 }

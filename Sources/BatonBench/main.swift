@@ -1,2 +1,2 @@
-// BatonBench: the programs scripts/bench-http runs. See Bench.swift.
+// BatonBench: every benchmark scripts/bench-* runs, one subcommand each (`BatonBench --help`). See Bench.swift.
 await Bench.main(CommandLine.arguments)

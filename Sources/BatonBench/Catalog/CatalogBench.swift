@@ -4,17 +4,16 @@ import BatonSandbox
 import BatonServer
 import Foundation
 
-/// Catalog benchmarks (`scripts/bench-catalog`, release build):
+/// `BatonBench catalog [--runs N] [--sync-runs N]` (`scripts/bench-catalog`, release build):
 ///
 /// 1. projection: ``CatalogService/cards(for:now:)`` for one user over a 10,000-item publication (goal < 20 ms),
 ///    median of the runs, plus the whole `GET /v2/catalog` handler (projection + JSON);
 /// 2. sync: one full pass against the Chia sandbox over HTTP on 127.0.0.1 — catalog fetch, 1,000 distinct images
 ///    downloaded, checked, hashed and stored (SQLite) — median of fresh runs, plus a `304` pass.
-@main
 @MainActor
 struct CatalogBench {
-    static func main() async throws {
-        let arguments = CommandLine.arguments
+    /// Runs both benchmarks; `arguments` are those after the subcommand (`--runs` 50, `--sync-runs` 3).
+    static func run(arguments: [String]) async throws {
         let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 50
         let syncRuns = arguments.firstIndex(of: "--sync-runs").flatMap { Int(arguments[$0 + 1]) } ?? 3
         let sandbox = try await ProviderSandbox.start(configuration: .generated())
@@ -70,6 +69,7 @@ struct CatalogBench {
         await sandbox.shutdown()
     }
 
+    /// Item `index` of a benchmark publication: a sandbox fixture with its own id, image and regions.
     static func item(index: Int, assetID: String) -> CatalogItem {
         var item = ChiaFixtures.items(neutralOrigin: "https://chia.example")[index % 2]
         item.id = "cat_\(index)"
@@ -78,6 +78,7 @@ struct CatalogBench {
         return item
     }
 
+    /// Times `runs` calls of `body` after one warm-up call.
     static func measure(runs: Int, _ body: () async throws -> Void) async throws -> Summary {
         let clock = ContinuousClock()
         try await body()  // warm up
@@ -86,12 +87,14 @@ struct CatalogBench {
         return Summary(times)
     }
 
+    /// `duration` in milliseconds, two decimals.
     static func ms(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return String(format: "%.2f", value)
     }
 }
 
+/// The median and the minimum of a set of timings.
 struct Summary {
     let median: Duration
     let min: Duration
