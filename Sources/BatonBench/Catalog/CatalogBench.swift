@@ -14,8 +14,8 @@ import Foundation
 struct CatalogBench {
     /// Runs both benchmarks; `arguments` are those after the subcommand (`--runs` 50, `--sync-runs` 3).
     static func run(arguments: [String]) async throws {
-        let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 50
-        let syncRuns = arguments.firstIndex(of: "--sync-runs").flatMap { Int(arguments[$0 + 1]) } ?? 3
+        let runs = try count(after: "--runs", in: arguments, default: 50)
+        let syncRuns = try count(after: "--sync-runs", in: arguments, default: 3)
         let sandbox = try await ProviderSandbox.start(configuration: .generated())
         let key = sandbox.configuration.chiaAPIKey
         let assets = try BenchAssetOrigin(key: key)
@@ -78,6 +78,15 @@ struct CatalogBench {
         return item
     }
 
+    /// The positive whole number after `option`, `fallback` without the option; an error for a missing or bad value.
+    static func count(after option: String, in arguments: [String], default fallback: Int) throws -> Int {
+        guard let index = arguments.firstIndex(of: option) else { return fallback }
+        guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 else {
+            throw UsageError(message: "\(option) needs a whole number of at least 1")
+        }
+        return value
+    }
+
     /// Times `runs` calls of `body` after one warm-up call.
     static func measure(runs: Int, _ body: () async throws -> Void) async throws -> Summary {
         let clock = ContinuousClock()
@@ -104,4 +113,10 @@ struct Summary {
         median = sorted[sorted.count / 2]
         min = sorted[0]
     }
+}
+
+/// A bad command-line value, reported by `BatonBench` on standard error (exit 1).
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "catalog: \(message)" }
 }
