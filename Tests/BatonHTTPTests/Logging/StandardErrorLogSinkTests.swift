@@ -4,11 +4,18 @@ import Testing
 
 @Suite("The background log writer loses nothing")
 struct StandardErrorLogSinkTests {
-    /// Reads everything the sink wrote into `pipe` once the write end is closed.
-    private func lines(from pipe: Pipe) -> [String] {
-        try? pipe.fileHandleForWriting.close()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    /// The first `count` lines that arrive in `pipe` (fewer if 10 s pass first). It never waits for the end of the
+    /// pipe: a child process spawned meanwhile by another test may hold a copy of the write end.
+    private func lines(from pipe: Pipe, count: Int) -> [String] {
+        var text = ""
+        var descriptor = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while text.utf8.lazy.filter({ $0 == 0x0A }).count < count && ContinuousClock.now < deadline {
+            if poll(&descriptor, 1, 100) > 0 {
+                text += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+            }
+        }
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// What arrives in `pipe` until `marker` has (or 10 s have passed), polling so a missing line fails, not hangs.
@@ -35,7 +42,7 @@ struct StandardErrorLogSinkTests {
             }
         }
         sink.flush()
-        let written = lines(from: pipe)
+        let written = lines(from: pipe, count: 2000)
         #expect(written.count == 2000)
         for writer in 0..<4 {
             // Each writer's lines keep their order among themselves.
@@ -63,7 +70,7 @@ struct StandardErrorLogSinkTests {
         #expect(read(pipe, until: "wake\n") == "wake\n")
         for index in 0..<25 { sink.write("l\(index)") }
         sink.flush(timeout: .seconds(10))
-        let written = lines(from: pipe)
+        let written = lines(from: pipe, count: 11)
         #expect(written.filter { $0.hasPrefix("l") }.count == 10)
         #expect(written.last == #"{"level":"warning","event":"log_lines_dropped","count":15}"#)
     }
