@@ -15,7 +15,8 @@ struct DemoWalk: Sendable {
     let bbReturnURLs: [String]
     let workflow: String
     let transcript: DemoTranscript
-    /// Moves the sandbox's clock forward (to let a Privue ticket expire without waiting).
+    /// Moves the sandbox's clock by the given seconds (forward to let a Privue ticket expire without waiting, then
+    /// back).
     let advanceSandboxClock: @Sendable (TimeInterval) -> Void
 
     /// One journey: its title and the walk that returns whether it ended as expected.
@@ -183,6 +184,8 @@ struct DemoWalk: Sendable {
         transcript.step("tap", "Verify")
         await app.verifyTapped()
         await app.whenIdle()
+        // Put the sandbox's clock back: the backend keeps serving it after the walk, on the real clock.
+        if expireTicketFirst { advance(-121) }
         await report(presenter)
         let screen = await app.screen
         await app.stop()

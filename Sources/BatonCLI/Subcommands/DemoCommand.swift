@@ -52,7 +52,7 @@ struct DemoRun: Sendable {
 
     func run(signals: ShutdownSignal) async -> Int32 {
         let transcript = DemoTranscript(console: console)
-        // The sandbox's clock runs on the wall clock plus a shift the walk moves forward (an expired ticket).
+        // The sandbox's clock runs on the wall clock plus a shift the walk moves forward (an expired ticket) and back.
         let shift = Mutex<TimeInterval>(0)
         let sandboxClock = SandboxClock { Date().addingTimeInterval(shift.withLock { $0 }) }
         let stack: BackendStack
@@ -86,6 +86,10 @@ struct DemoRun: Sendable {
         let passed = await walk.walk()
         transcript.note("")
         transcript.note("baton demo: \(passed)/\(total) journeys ended as expected")
+        let residual = shift.withLock { $0 }
+        if residual != 0 {
+            transcript.note("baton demo: the sandbox clock is left \(Int(residual)) s off the wall clock")
+        }
         if once {
             await stack.stop(grace: .seconds(2))
             return passed == total ? 0 : 1
