@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BatonServer
@@ -73,11 +74,94 @@ struct StrictJSONObjectTests {
         #expect(StrictJSONObject(bytes, keys: ["a", "b"]) == nil)
         let overlong = Array(#"{"a":""#.utf8) + [0xC0, 0xAF] + Array(#"","b":true}"#.utf8)
         #expect(StrictJSONObject(overlong, keys: ["a", "b"]) == nil)
+        // Found by the random-input test: a refused string followed by a digit was read as that number.
+        let thenDigit = Array(#"{"a":"me"#.utf8) + [0xDD] + Array(#"c"0,"b":true}"#.utf8)
+        #expect(StrictJSONObject(thenDigit, keys: ["a", "b"]) == nil)
     }
 
     @Test func refusesBodiesOver16KiB() {
         let padding = String(repeating: " ", count: 16 * 1024)
         #expect(read(#"{"a":"x","b":true}"#) != nil)
         #expect(read(#"{"a":"x","b":true}"# + padding) == nil)
+    }
+}
+
+/// 20,000 seeded mutations of real bodies and token payloads: the reader never traps, and whatever it accepts,
+/// Foundation's JSON parser reads as the same object (every string, integer and literal equal).
+@Suite struct StrictJSONObjectRandomInputTests {
+    /// SplitMix64: reproducible without Foundation's generators.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let seeds = [
+        #"{"catalogItemId":"cat_weight_care","disclosureVersion":"2025-06-01","affirmed":true,"affirmedAt":"2026-01-01T00:00:00Z"}"#,
+        #"{"exp":1900000000,"sub":"user-42"}"#, #"{"workflow":"merchant-onboarding"}"#, #"{"callback":"https"}"#,
+        #" { "a" : "\u00e9\ud83d\ude00\"\\" , "b" : -12 , "c" : null , "d" : false } "#,
+    ]
+    static let pieces = [
+        "{", "}", "[", "]", ":", ",", "\"", "\\", "\\u", "\\ud83d", "\\ude00", "\\u00", "0", "-", "1", "9", ".", "e",
+        "true", "false", "null", "tru", " ", "\n", "\t", "\u{0}", "\u{1F}", "é", "😀", "a", "\"a\":1,", "01",
+    ]
+
+    static func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+        var bytes = seed
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let position = Int.random(in: 0...bytes.count, using: &rng)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: bytes.insert(contentsOf: Array(pieces.randomElement(using: &rng)!.utf8), at: position)
+            case 1 where position < bytes.count: bytes.remove(at: position)
+            case 2 where position < bytes.count: bytes[position] = UInt8.random(in: 0...255, using: &rng)
+            default: bytes = Array(bytes.prefix(position))
+            }
+        }
+        return bytes
+    }
+
+    /// A member as Foundation's decoder reads it.
+    enum Decoded: Decodable, Equatable {
+        case null, bool(Bool), integer(Int64), string(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                self = .null
+            } else if let flag = try? value.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? value.decode(Int64.self) {
+                self = .integer(number)
+            } else {
+                self = .string(try value.decode(String.self))
+            }
+        }
+    }
+
+    @Test func mutatedBodiesNeverTrapAndFoundationAgreesWithWhatIsAccepted() throws {
+        var rng = SplitMix64(state: 20_261_129)
+        var accepted = 0
+        for round in 0..<20_000 {
+            let body = Self.mutate(Array(Self.seeds[round % Self.seeds.count].utf8), &rng)
+            guard let object = StrictJSONObject(anyNames: body) else { continue }
+            accepted += 1
+            let foundation = try? JSONDecoder().decode([String: Decoded].self, from: Data(body))
+            #expect(foundation.map { Set($0.keys) } == object.names, "\(body)")
+            for (name, value) in foundation ?? [:] {
+                switch value {
+                case .null: #expect(object.isNull(name))
+                case .bool(let flag): #expect(object.isTrue(name) == flag && object.string(name) == nil)
+                case .integer(let number): #expect(object.integer(name) == number)
+                case .string(let text): #expect(object.string(name) == (text.isEmpty ? nil : text))
+                }
+            }
+        }
+        print("StrictJSONObject: 20,000 mutated bodies, \(accepted) accepted, each read alike by JSONDecoder")
+        #expect(accepted > 100)
     }
 }
