@@ -38,4 +38,25 @@ struct Base64URLTests {
             #expect(Base64URL.decode(Substring(encoded)) == bytes)
         }
     }
+
+    @Test func whateverItDecodesFoundationDecodesAlike() {
+        // Random strings over the alphabet and a few strangers: every one it accepts, Foundation's decoder (after the
+        // alphabet is mapped back and padding added) reads as the same bytes.
+        var generator = SystemRandomNumberGenerator()
+        let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/= .")
+        var accepted = 0
+        for _ in 0..<5000 {
+            let text = String(
+                (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                    characters.randomElement(using: &generator)!
+                })
+            guard let bytes = Base64URL.decode(Substring(text)) else { continue }
+            accepted += 1
+            let standard =
+                text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+                + String(repeating: "=", count: (4 - text.count % 4) % 4)
+            #expect(Data(base64Encoded: standard).map(Array.init) == bytes, "\(text)")
+        }
+        #expect(accepted > 100)
+    }
 }
