@@ -64,6 +64,31 @@ struct AccessLogTests {
         #expect(records[1]["upstream_ms"] == nil)
     }
 
+    @Test func everyLoggedStringRoundTripsThroughAJSONParser() throws {
+        // Plain values take a fast path (appended whole); the rest are escaped scalar by scalar. Both must give JSON
+        // that reads back to the same string, U+2028/U+2029 and control characters included.
+        let sink = InMemoryLogSink()
+        let logger = Logger(sink: sink)
+        let pieces = [
+            "a", "é", "😀", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "€", " ",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var values: [String] = ["", "plain-ascii_value/1.2:3", "\u{2028}"]
+        for _ in 0..<500 {
+            values.append(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined())
+        }
+        for value in values { logger.log(.info, "probe", ["value": .string(value)]) }
+        let lines = sink.captured
+        #expect(lines.count == values.count)
+        for (line, value) in zip(lines, values) {
+            #expect(!line.contains("\n") && !line.contains("\u{2028}"), "a raw line break in \(line)")
+            let record = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(record["value"] as? String == value)
+        }
+    }
+
     @Test func sensitiveValuesNeverReachALogLine() async throws {
         let journey = try #require(
             SensitiveURL("https://verify.privue.example/acme/kyc#ticket=TICKET0123456789abcdef0123456789"))
