@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The shared store for several backend instances: PostgreSQL through libpq.
 ///
@@ -79,7 +80,7 @@ final class PostgresEngine: SQLEngine {
     }
 
     func close() async {
-        await pool.close()
+        pool.close()
         for connection in connections { await connection.close() }
     }
 
@@ -91,41 +92,69 @@ final class PostgresEngine: SQLEngine {
         }
         do {
             let result = try await connections[index].run(operation) { s throws(StoreError) in try body(s) }
-            await pool.release(index)
+            pool.release(index)
             return result
         } catch {
-            await pool.release(index)
+            pool.release(index)
             throw error
         }
     }
 }
 
 /// Hands out pool slots: an idle one at once, otherwise the next one released, first come first served.
-actor ConnectionPool {
-    private var idle: [Int]
-    private var waiters: [CheckedContinuation<Int?, Never>] = []
-    private var closed = false
+///
+/// A `Mutex`, not an actor: taking and returning a slot is two array operations, done twice per query, and with an
+/// idle slot (the common case) it costs no suspension and no executor hop.
+final class ConnectionPool: Sendable {
+    private struct State {
+        var idle: [Int]
+        var waiters: [CheckedContinuation<Int?, Never>] = []
+        var closed = false
+    }
 
-    init(size: Int) { idle = Array((0..<size).reversed()) }
+    private let state: Mutex<State>
+
+    init(size: Int) { state = Mutex(State(idle: Array((0..<size).reversed()))) }
 
     /// A free slot, or `nil` once the pool is closed.
     func acquire() async -> Int? {
-        guard !closed else { return nil }
-        if let index = idle.popLast() { return index }
-        return await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func release(_ index: Int) {
-        if !waiters.isEmpty {
-            waiters.removeFirst().resume(returning: index)
-        } else {
-            idle.append(index)
+        enum Taken {
+            case slot(Int?)
+            case wait
+        }
+        let taken = state.withLock { state -> Taken in
+            if state.closed { return .slot(nil) }
+            if let index = state.idle.popLast() { return .slot(index) }
+            return .wait
+        }
+        if case .slot(let index) = taken { return index }
+        return await withCheckedContinuation { continuation in
+            // The pool may have changed between the two locks: a slot freed, or the pool closed.
+            let now = state.withLock { state -> Int?? in
+                if state.closed { return .some(nil) }
+                if let index = state.idle.popLast() { return .some(index) }
+                state.waiters.append(continuation)
+                return .none
+            }
+            if case .some(let index) = now { continuation.resume(returning: index) }
         }
     }
 
+    func release(_ index: Int) {
+        let waiter = state.withLock { state -> CheckedContinuation<Int?, Never>? in
+            if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+            state.idle.append(index)
+            return nil
+        }
+        waiter?.resume(returning: index)
+    }
+
     func close() {
-        closed = true
+        let waiters = state.withLock { state in
+            state.closed = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
         for waiter in waiters { waiter.resume(returning: nil) }
-        waiters.removeAll()
     }
 }
