@@ -2,10 +2,11 @@
 ///
 /// Only flat objects of strings, integers, booleans and nulls are accepted: every request body and token payload
 /// Baton reads is one, and a fraction, exponent, array or nested object in any member would be refused by its caller
-/// anyway. Integers are written as JSON writes them (`0`, `-12`, no leading zeros) and must fit in 64 bits. Within that, the reading
-/// is RFC 8259's: whitespace, every escape (surrogate pairs joined, lone surrogates refused), no raw control
-/// characters, valid UTF-8, nothing after the object, and each name at most once (compared after unescaping, so
-/// `"affirmed"` and `"affirm\u0065d"` are the same member). It reads the bytes once, without Foundation.
+/// anyway. Integers are written as JSON writes them (`0`, `-12`, no leading zeros) and must fit in 64 bits. Within
+/// that, the reading is RFC 8259's: whitespace, every escape (surrogate pairs joined, lone surrogates refused), no
+/// raw control characters, valid UTF-8, nothing after the object, and each name at most once (compared after
+/// unescaping, so `"affirmed"` and `"affirm\u0065d"` are the same member). It reads the bytes once, without
+/// Foundation.
 struct StrictJSONObject {
     enum Member: Equatable {
         case string(String)
