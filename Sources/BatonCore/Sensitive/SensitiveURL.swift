@@ -59,8 +59,8 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
 
     static func host(of string: String) -> String? {
         let utf8 = string.utf8
-        guard let separator = Self.firstRange(of: Array("://".utf8), in: utf8) else { return nil }
-        let rest = utf8[separator...]
+        guard let separator = utf8.firstRange(of: "://".utf8) else { return nil }
+        let rest = utf8[separator.upperBound...]
         let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         if authority.contains(UInt8(ascii: "@")) { return nil }
         var host = authority
@@ -71,25 +71,6 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
             host = host[..<colon]
         }
         return String(Substring(host)).lowercased()
-    }
-
-    /// The index just past the first occurrence of `needle` in `haystack`.
-    private static func firstRange(of needle: [UInt8], in haystack: String.UTF8View) -> String.Index? {
-        var start = haystack.startIndex
-        while let first = haystack[start...].firstIndex(of: needle[0]) {
-            var candidate = first
-            var matched = true
-            for byte in needle {
-                guard candidate != haystack.endIndex, haystack[candidate] == byte else {
-                    matched = false
-                    break
-                }
-                candidate = haystack.index(after: candidate)
-            }
-            if matched { return candidate }
-            start = haystack.index(after: first)
-        }
-        return nil
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
