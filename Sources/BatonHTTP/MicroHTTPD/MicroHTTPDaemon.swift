@@ -165,7 +165,7 @@ private func accessHandler(
         if let open = openConnection(connection) { core.headerDeadlines.headersComplete(open) }
         if let refusal = readHeaders(connection, context, method: method, limits: limits) {
             context.markRefused()
-            return queue(RequestPipeline.refusal(refusal, requestID: context.id), on: connection, core: core)
+            return refuse(refusal, context, on: connection, core: core)
         }
         return .YES
     case .appendBody:
@@ -180,8 +180,7 @@ private func accessHandler(
     case .run(let request):
         if core.inFlight.isForced {
             context.markRefused()
-            return queue(
-                RequestPipeline.refusal(.serviceUnavailable, requestID: context.id), on: connection, core: core)
+            return refuse(.serviceUnavailable, context, on: connection, core: core)
         }
         let pipeline = core.pipeline
         let task = Task.immediate {
@@ -196,11 +195,10 @@ private func accessHandler(
             return .YES
         case .refused:
             task.cancel()
-            return queue(
-                RequestPipeline.refusal(.serviceUnavailable, requestID: context.id), on: connection, core: core)
+            return refuse(.serviceUnavailable, context, on: connection, core: core)
         }
     case .refuse(let error):
-        return queue(RequestPipeline.refusal(error, requestID: context.id), on: connection, core: core)
+        return refuse(error, context, on: connection, core: core)
     case .send(let response):
         return queue(response, on: connection, core: core)
     case .nothing:
@@ -244,6 +242,13 @@ private func collectHeader(
     let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
     cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text ?? "")
     return .YES
+}
+
+/// Queues the refusal `error` renders as, carrying the request's id; only from inside the access handler.
+private func refuse(
+    _ error: HTTPError, _ context: RequestContext, on connection: OpaquePointer, core: DaemonCore
+) -> MHD_Result {
+    queue(RequestPipeline.refusal(error, requestID: context.id), on: connection, core: core)
 }
 
 /// Queues `response` on `connection`; only ever called from inside the access handler.
