@@ -4,31 +4,26 @@ import Testing
 
 @Suite("The background log writer loses nothing")
 struct StandardErrorLogSinkTests {
-    /// The first `count` lines that arrive in `pipe` (fewer if 10 s pass first). It never waits for the end of the
-    /// pipe: a child process spawned meanwhile by another test may hold a copy of the write end.
-    private func lines(from pipe: Pipe, count: Int) -> [String] {
+    /// What arrives in `pipe` until `done` holds for it (or 10 s have passed), polling: it never waits for the end of
+    /// the pipe, which a child process spawned meanwhile by another test may hold a copy of, and a missing line
+    /// fails the test instead of hanging it.
+    private func read(_ pipe: Pipe, until done: (String) -> Bool) -> String {
         var text = ""
         var descriptor = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         let deadline = ContinuousClock.now + .seconds(10)
-        while text.utf8.lazy.filter({ $0 == 0x0A }).count < count && ContinuousClock.now < deadline {
-            if poll(&descriptor, 1, 100) > 0 {
-                text += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
-            }
-        }
-        return text.split(separator: "\n").map(String.init)
-    }
-
-    /// What arrives in `pipe` until `marker` has (or 10 s have passed), polling so a missing line fails, not hangs.
-    private func read(_ pipe: Pipe, until marker: String) -> String {
-        var text = ""
-        var descriptor = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !text.contains(marker) && ContinuousClock.now < deadline {
+        while !done(text) && ContinuousClock.now < deadline {
             if poll(&descriptor, 1, 100) > 0 {
                 text += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
             }
         }
         return text
+    }
+
+    private func read(_ pipe: Pipe, until marker: String) -> String { read(pipe) { $0.contains(marker) } }
+
+    /// The first `count` lines that arrive in `pipe` (fewer if 10 s pass first).
+    private func lines(from pipe: Pipe, count: Int) -> [String] {
+        read(pipe) { $0.utf8.lazy.filter { $0 == 0x0A }.count >= count }.split(separator: "\n").map(String.init)
     }
 
     @Test func flushWaitsUntilEveryLineIsWrittenInOrder() async {
@@ -50,15 +45,17 @@ struct StandardErrorLogSinkTests {
         }
     }
 
-    @Test func aLoneLineIsWrittenWithoutAFlush() async throws {
+    @Test func aLoneLineIsWrittenWithoutAFlush() {
         let pipe = Pipe()
-        let sink = StandardErrorLogSink(destination: pipe.fileHandleForWriting)
+        // No batching pause: once the first line is out, the writer goes straight back to waiting for a wake-up.
+        let sink = StandardErrorLogSink(batchInterval: .zero, destination: pipe.fileHandleForWriting)
         sink.write("first")
-        // The first line lands in an empty buffer and wakes the writer; a later one, after the writer has gone back to
-        // sleep, must wake it again.
-        try await Task.sleep(for: .milliseconds(50))
+        // The first line lands in an empty buffer and wakes the writer; the next one, written once the first is out,
+        // must wake it again.
+        var text = read(pipe, until: "first\n")
         sink.write("second")
-        #expect(read(pipe, until: "second\n") == "first\nsecond\n")
+        text += read(pipe, until: "second\n")
+        #expect(text == "first\nsecond\n")
     }
 
     @Test func linesPastTheCapacityAreCountedNotLost() {

@@ -88,7 +88,7 @@ struct ConcurrencyTests {
         var router = Router()
         router.get("/where") { _ in
             let before = currentThreadName()
-            try await Task.sleep(for: .milliseconds(5))
+            await Task.yield()  // a suspension, nothing to wait for
             let after = currentThreadName()
             return .text("\(before)|\(after)")
         }
@@ -106,14 +106,14 @@ struct ConcurrencyTests {
         var router = Router()
         router.get("/fan-out") { _ in
             async let left = Task { () -> Int in
-                try await Task.sleep(for: .milliseconds(2))
+                await Task.yield()
                 return 20
             }.value
             let right = await withTaskGroup(of: Int.self) { group in
                 for value in 1...4 { group.addTask { value } }
                 return await group.reduce(0, +)
             }
-            return .text(String(try await left + right))
+            return .text(String(await left + right))
         }
         try await withServer(router: router) { server in
             let transport = CurlTransport()
@@ -129,7 +129,7 @@ struct ConcurrencyTests {
         var router = Router()
         router.get("/fast") { _ in .text("fast") }
         router.get("/slow") { _ in
-            try await Task.sleep(for: .milliseconds(1))
+            await Task.yield()
             return .text("slow")
         }
         try await withServer(router: router) { server in
@@ -154,20 +154,24 @@ struct ConcurrencyTests {
         "GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "GET /slow HTTP/1.0\r\n\r\n",
     ])
     func aClientThatHalfClosesAfterItsRequestStillGetsTheAnswer(request: String) async throws {
+        // The slow handler holds its answer until the client has half-closed: the close lands while it is suspended.
+        let started = Signal()
+        let released = Signal()
+        let slow: HTTPResponder = { _ in
+            started.fire()
+            await released.wait()
+            return .text("answer")
+        }
         var router = Router()
         router.get("/fast") { _ in .text("answer") }
-        router.on(.get, "/slow") { _ in
-            try await Task.sleep(for: .milliseconds(50))
-            return .text("answer")
-        }
-        router.post("/slow") { _ in
-            try await Task.sleep(for: .milliseconds(50))
-            return .text("answer")
-        }
+        router.get("/slow", slow)
+        router.post("/slow", slow)
         try await withServer(router: router) { server in
             let client = try RawClient(port: server.port)
             await client.send(request)
+            if request.contains("/slow") { await started.wait() }
             client.finishSending()
+            released.fire()
             let (text, _) = await client.readUntilClosed()
             #expect(text.hasPrefix("HTTP/1."), "\(text)")
             #expect(text.contains(" 200 "), "\(text)")
