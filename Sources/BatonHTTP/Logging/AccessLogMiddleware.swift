@@ -5,13 +5,16 @@
 /// error is logged with the status it will render as, then rethrown for the server to render.
 public struct AccessLogMiddleware: HTTPMiddleware {
     private let logger: Logger
-    private let clock = ContinuousClock()
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    /// Logs to `logger`.
-    public init(logger: Logger) { self.logger = logger }
+    /// Logs to `logger`, timing requests with `now` (tests inject a clock they move by hand).
+    public init(logger: Logger, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.logger = logger
+        self.now = now
+    }
 
     public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
-        let start = clock.now
+        let start = now()
         let upstream = UpstreamTime()
         do {
             let response = try await UpstreamTime.$current.withValue(upstream) { try await next(request) }
@@ -26,7 +29,7 @@ public struct AccessLogMiddleware: HTTPMiddleware {
     private func write(
         _ request: HTTPRequest, status: Int, since start: ContinuousClock.Instant, upstream: UpstreamTime
     ) {
-        let elapsed = clock.now - start
+        let elapsed = now() - start
         let milliseconds =
             Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15

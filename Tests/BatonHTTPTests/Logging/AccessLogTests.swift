@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHTTP
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("JSON-lines access log and redaction")
@@ -41,13 +42,15 @@ struct AccessLogTests {
 
     @Test func upstreamTimeIsReportedBesideTheDuration() async throws {
         let sink = InMemoryLogSink()
+        let start = ContinuousClock.now
+        let elapsed = Mutex(Duration.zero)
         var router = Router()
-        router.use(AccessLogMiddleware(logger: Logger(sink: sink)))
+        router.use(AccessLogMiddleware(logger: Logger(sink: sink), now: { start + elapsed.withLock { $0 } }))
         router.get("/proxied") { _ in
             // What a provider client does after each call; a child task sees the same accumulator.
             UpstreamTime.current?.add(.milliseconds(12))
             await Task { UpstreamTime.current?.add(.microseconds(500)) }.value
-            try await Task.sleep(for: .milliseconds(15))
+            elapsed.withLock { $0 += .milliseconds(15) }  // the request's whole time, on the injected clock
             return .text("ok")
         }
         router.get("/local") { _ in .text("ok") }
