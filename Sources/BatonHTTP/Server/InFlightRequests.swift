@@ -13,7 +13,6 @@ final class InFlightRequests: Sendable {
 
     private struct State {
         var running: [ObjectIdentifier: RequestContext] = [:]
-        var forced = false
         var waiters: [Waiter] = []
         var nextWaiter = 0
     }
@@ -47,7 +46,8 @@ final class InFlightRequests: Sendable {
     /// Records a suspended handler; `false` once shutdown has given up waiting (answer 503 instead).
     func register(_ context: RequestContext) -> Bool {
         state.withLock { state in
-            guard !state.forced else { return false }
+            // Set under this lock by forceFinishAll, so reading it here cannot race a shutdown.
+            guard !forced.load(ordering: .relaxed) else { return false }
             state.running[ObjectIdentifier(context)] = context
             return true
         }
@@ -96,7 +96,6 @@ final class InFlightRequests: Sendable {
     /// Cancels every running handler and answers its request with 503; later handlers are refused the same way.
     func forceFinishAll() {
         let running = state.withLock { state in
-            state.forced = true
             forced.store(true, ordering: .relaxed)
             defer { state.running = [:] }
             return Array(state.running.values)
