@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BatonSandbox
 @testable import BatonServer
 
 @Suite("StrictJSONObject: flat request bodies read by RFC 8259, strictly")
@@ -89,18 +90,6 @@ struct StrictJSONObjectTests {
 /// 20,000 seeded mutations of real bodies and token payloads: the reader never traps, and whatever it accepts,
 /// Foundation's JSON parser reads as the same object (every string, integer and literal equal).
 @Suite struct StrictJSONObjectRandomInputTests {
-    /// SplitMix64: reproducible without Foundation's generators.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds = [
         #"{"catalogItemId":"cat_weight_care","disclosureVersion":"2025-06-01","affirmed":true,"affirmedAt":"2026-01-01T00:00:00Z"}"#,
         #"{"exp":1900000000,"sub":"user-42"}"#, #"{"workflow":"merchant-onboarding"}"#, #"{"callback":"https"}"#,
@@ -111,7 +100,7 @@ struct StrictJSONObjectTests {
         "true", "false", "null", "tru", " ", "\n", "\t", "\u{0}", "\u{1F}", "é", "😀", "a", "\"a\":1,", "01",
     ]
 
-    static func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
         var bytes = seed
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             let position = Int.random(in: 0...bytes.count, using: &rng)
@@ -144,7 +133,7 @@ struct StrictJSONObjectTests {
     }
 
     @Test func mutatedBodiesNeverTrapAndFoundationAgreesWithWhatIsAccepted() throws {
-        var rng = SplitMix64(state: 20_261_129)
+        var rng = SeededGenerator(seed: 20_261_129)  // the sandbox's SplitMix64
         var accepted = 0
         for round in 0..<20_000 {
             let body = Self.mutate(Array(Self.seeds[round % Self.seeds.count].utf8), &rng)
