@@ -40,10 +40,16 @@ public final class BatonBackend: Sendable {
         ).makeRouter()
     }
 
-    /// One round of maintenance: erase sealed responses whose URL expired, delete records past retention, and
-    /// apply webhook events whose inline processing did not finish.
+    /// One round of maintenance: erase sealed responses whose URL expired, delete idempotency records, connect
+    /// sessions, processed webhook events and idle rate-limit buckets past retention, and apply webhook events whose
+    /// inline processing did not finish.
     public func runMaintenance() async throws {
         _ = try await store.purgeIdempotency(now: options.now(), retention: options.handoff.retention)
+        var retention = options.retention
+        // A bucket idle for its full refill time is full again: the same as no row.
+        let refill = TimeInterval(configuration.rateLimit.burst) * 60 / TimeInterval(configuration.rateLimit.perMinute)
+        retention.rateLimitBuckets = max(retention.rateLimitBuckets, refill)
+        _ = try await store.purgeRecords(now: options.now(), retention: retention)
         try await processor.drain(owner: options.instanceID)
     }
 
