@@ -244,7 +244,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "429": {
-                    "description": "Chia is rate limiting. Retry after `Retry-After` seconds with the same key and body.",
+                    "description": "`provider_rate_limited`: Chia is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds with the same key and body.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -256,7 +256,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -435,7 +436,7 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/PayloadTooLarge"
                   },
                   "429": {
-                    "description": "Privue is rate limiting. Retry after `Retry-After` seconds.",
+                    "description": "`provider_rate_limited`: Privue is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -447,7 +448,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -582,6 +584,9 @@ extension OpenAPIDocument {
                       }
                     }
                   },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
                   }
@@ -689,7 +694,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "429": {
-                    "description": "BB is rate limiting. Retry after `Retry-After` seconds.",
+                    "description": "`provider_rate_limited`: BB is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -701,7 +706,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -832,6 +838,9 @@ extension OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
                   },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
@@ -1374,6 +1383,34 @@ extension OpenAPIDocument {
                         }
                       ]
                     }
+                  }
+                }
+              },
+              "RateLimited": {
+                "description": "This user sent more provider-backed requests than the per-user limit allows. Retry after `Retry-After` seconds.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Problem"
+                        },
+                        {
+                          "properties": {
+                            "code": {
+                              "enum": [
+                                "rate_limited"
+                              ]
+                            }
+                          }
+                        }
+                      ]
+                    }
+                  }
+                },
+                "headers": {
+                  "Retry-After": {
+                    "$ref": "#/components/headers/RetryAfter"
                   }
                 }
               },
