@@ -128,8 +128,10 @@ public protocol Store: Sendable {
     func takeRateLimitToken(bucket: String, burst: Int, perMinute: Int, now: Date) async throws -> RateLimitDecision
 
     /// Deletes what would otherwise grow without bound: connect sessions and processed webhook events past their
-    /// retention, and rate-limit buckets idle long enough to be full again.
-    func purgeRecords(now: Date, retention: RecordRetention) async throws -> RecordPurge
+    /// retention, verifications superseded by a newer one of the same user and workflow, rate-limit buckets idle
+    /// long enough to be full again and, when `keepingAssets` is given (the images the stored catalog shows),
+    /// stored image bytes not among them.
+    func purgeRecords(now: Date, retention: RecordRetention, keepingAssets: Set<String>?) async throws -> RecordPurge
 
     // MARK: Lifecycle
 

@@ -131,8 +131,29 @@ enum SecurityBehaviours {
                 try await store.takeRateLimitToken(bucket: "user:busy", burst: 1, perMinute: 1, now: at(busy))
                     == .allowed)
 
-            let purged = try await store.purgeRecords(now: at(30 * day), retention: RecordRetention())
-            #expect(purged == RecordPurge(connectSessions: 1, webhookEvents: 1, rateLimitBuckets: 1))
+            for (id, user, created) in [("ver_1", "alice", at(0)), ("ver_2", "alice", at(5)), ("ver_3", "bob", at(0))] {
+                #expect(
+                    try await store.createVerification(
+                        VerificationRecord(
+                            id: id, user: user, workflow: "kyc", status: "approved", createdAt: created,
+                            updatedAt: created)))
+            }
+            for (sha, stored) in [("aa", at(0)), ("bb", at(0)), ("cc", at(29 * day))] {
+                try await store.saveAssetBytes(sha256: sha, bytes: [1, 2, 3], now: stored)
+            }
+
+            let purged = try await store.purgeRecords(
+                now: at(30 * day), retention: RecordRetention(), keepingAssets: ["aa"])
+            #expect(
+                purged
+                    == RecordPurge(
+                        connectSessions: 1, webhookEvents: 1, rateLimitBuckets: 1, verifications: 1, assetBytes: 1))
+            #expect(try await store.verification(id: "ver_1", user: "alice") == nil)
+            #expect(try await store.latestVerification(user: "alice", workflow: "kyc")?.id == "ver_2")
+            #expect(try await store.latestVerification(user: "bob", workflow: "kyc")?.id == "ver_3")
+            #expect(try await store.assetBytes(sha256: "aa") != nil)
+            #expect(try await store.assetBytes(sha256: "bb") == nil)
+            #expect(try await store.assetBytes(sha256: "cc") != nil)
             #expect(try await store.connectSession(id: "cs_old", user: "alice") == nil)
             #expect(try await store.connectSession(id: "cs_new", user: "alice") != nil)
             // The unprocessed event is still handed out; the processed old one is gone (a redelivery is new again).
@@ -146,8 +167,9 @@ enum SecurityBehaviours {
                 try await store.takeRateLimitToken(bucket: "user:busy", burst: 1, perMinute: 1, now: at(30 * day))
                     == .limited(retryAfterSeconds: 30))
             #expect(
-                try await store.purgeRecords(now: at(30 * day), retention: RecordRetention())
-                    == RecordPurge(connectSessions: 0, webhookEvents: 0, rateLimitBuckets: 0))
+                try await store.purgeRecords(now: at(40 * day), retention: RecordRetention(), keepingAssets: nil)
+                    == RecordPurge(connectSessions: 0, webhookEvents: 1, rateLimitBuckets: 1))
+            #expect(try await store.assetBytes(sha256: "cc") != nil)
         }
     }
 }

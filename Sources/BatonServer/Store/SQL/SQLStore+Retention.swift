@@ -43,8 +43,9 @@ extension SQLStore {
 
     // MARK: Retention
 
-    func purgeRecords(now: Date, retention: RecordRetention) async throws -> RecordPurge {
-        try await engine.write("purgeRecords", transaction: true) { db throws(StoreError) in
+    func purgeRecords(now: Date, retention: RecordRetention, keepingAssets: Set<String>?) async throws -> RecordPurge {
+        let engineName = dialect.engine
+        return try await engine.write("purgeRecords", transaction: true) { db throws(StoreError) in
             let sessions = try db.query(
                 "DELETE FROM connect_sessions WHERE created_at <= $1 RETURNING session_id",
                 [.time(now.addingTimeInterval(-retention.connectSessions))])
@@ -56,8 +57,32 @@ extension SQLStore {
             let buckets = try db.query(
                 "DELETE FROM rate_limit_buckets WHERE updated_at <= $1 RETURNING bucket",
                 [.time(now.addingTimeInterval(-retention.rateLimitBuckets))])
+            // Only the newest verification of a user and workflow is ever read; older ones (a lost race) go.
+            let verifications = try db.query(
+                """
+                DELETE FROM verifications WHERE created_at <= $1 AND EXISTS (
+                    SELECT 1 FROM verifications AS newer
+                    WHERE newer.user_id = verifications.user_id AND newer.workflow = verifications.workflow
+                        AND (newer.created_at > verifications.created_at
+                            OR (newer.created_at = verifications.created_at
+                                AND newer.verification_id > verifications.verification_id)))
+                RETURNING verification_id
+                """, [.time(now.addingTimeInterval(-retention.connectSessions))])
+            var assets = 0
+            if let keepingAssets {
+                let old = try db.query(
+                    "SELECT sha256 FROM asset_blobs WHERE stored_at <= $1",
+                    [.time(now.addingTimeInterval(-retention.assetBytes))])
+                let shas = try decode("purgeRecords", engineName) { try old.map { try $0.text(0) } }
+                for sha256 in shas where !keepingAssets.contains(sha256) {
+                    assets += try db.query(
+                        "DELETE FROM asset_blobs WHERE sha256 = $1 RETURNING sha256", [.text(sha256)]
+                    ).count
+                }
+            }
             return RecordPurge(
-                connectSessions: sessions.count, webhookEvents: events.count, rateLimitBuckets: buckets.count)
+                connectSessions: sessions.count, webhookEvents: events.count, rateLimitBuckets: buckets.count,
+                verifications: verifications.count, assetBytes: assets)
         }
     }
 }
