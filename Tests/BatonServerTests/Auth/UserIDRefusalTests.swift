@@ -42,4 +42,23 @@ struct UserIDRefusalTests {
     func acceptableIDs(id: String, acceptable: Bool) {
         #expect(AuthenticatedUser.isAcceptableID(id) == acceptable)
     }
+
+    @Test(
+        "a session id decoded with a control character is 404 on every engine, never a store error",
+        arguments: BackendEngines.available)
+    func controlCharactersInPathParameters(engine: StoreEngine) async throws {
+        let fixture = try await BackendFixture.make(engine)
+        #expect(
+            try await fixture.store.createConnectSession(
+                ConnectSessionRecord(
+                    id: "cs_1", user: "alice", status: "ok", createdAt: fixture.clock.now, updatedAt: fixture.clock.now)
+            ))
+        try await fixture.run { api in
+            for path in ["/v2/connect-sessions/cs_1%00x", "/v2/connect-sessions/cs_1%00", "/v2/connect-sessions/%07"] {
+                let response = try await api.send(.get, path)
+                #expect(response.status == 404, "\(path)")
+            }
+            #expect(try await api.send(.get, "/v2/connect-sessions/cs_1").status == 200)
+        }
+    }
 }
