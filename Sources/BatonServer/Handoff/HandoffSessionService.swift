@@ -21,8 +21,9 @@ public struct HandoffSessionOptions: Sendable {
 /// `POST /v2/handoff-sessions`: Chia share with every row of the idempotency table (CONTRACTS.md §2).
 ///
 /// Claim `(user, key)` atomically in the store; the claimant checks the user's current projection, calls Chia with
-/// the key derived from `(user, key)` (``ProviderIdempotencyKeys``) and records the final answer sealed; duplicates wait (bounded) and replay it. A retryable
-/// provider failure marks the record failed, so the app's retry with the same key and body takes over at once; an
+/// the key derived from `(user, key)` (``ProviderIdempotencyKeys``) and records the final answer sealed; duplicates
+/// wait (bounded) and replay it. A retryable provider failure marks the record failed, so the app's retry with the
+/// same key and body takes over at once; an
 /// instance that dies leaves a lease that lapses, after which a retry takes over (Chia dedupes on the derived key).
 struct HandoffSessionService: Sendable {
     let store: any Store
