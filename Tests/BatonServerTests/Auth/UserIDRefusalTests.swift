@@ -13,9 +13,11 @@ struct UserIDRefusalTests {
         "victim\u{0}x", "victim\u{0}", "\u{7}bell", "tab\tuser", "line\nbreak", "del\u{7F}", "c1\u{85}",
     ]
 
-    @Test("a token for a user id with a control character is 401 on every app route", arguments: refused)
-    func refusedAtTheAuthenticator(user: String) async throws {
-        let fixture = try await BackendFixture.make(.sqlite)
+    @Test(
+        "a token for a user id with a control character is 401 on every app route",
+        arguments: BackendEngines.available, refused)
+    func refusedAtTheAuthenticator(engine: StoreEngine, user: String) async throws {
+        let fixture = try await BackendFixture.make(engine)
         // The victim's own session, which the forged id would read on a store that cuts at NUL.
         #expect(
             try await fixture.store.createConnectSession(
