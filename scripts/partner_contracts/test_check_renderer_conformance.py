@@ -114,8 +114,8 @@ class CheckerTests(unittest.TestCase):
                   "detail": "wrong reason"}]
         status, lines = self.check([self.shell("swift", stdout=report("swift", extra=extra), status=1)])
         self.assertEqual(status, 1)
-        self.assertTrue(lines[0].split(" | ")[-1].strip() == "return-links.v1:return-links", lines[0])
-        self.assertIn("FAIL swift return-links.v1:return-links r2: wrong reason", lines)
+        self.assertTrue(lines[0].split(" | ")[-1].strip() == "return-links.v1", lines[0])
+        self.assertIn("FAIL swift return-links.v1 r2: wrong reason", lines)
 
     def test_the_registry_names_every_platform_with_its_command(self):
         commands = {shell.name: shell.argv for shell in checker.REGISTRY}
