@@ -28,3 +28,6 @@ declare module 'path' {
   export function resolve(...parts: string[]): string;
 }
 declare const process: { env: Record<string, string | undefined>; cwd(): string; stdout: { write(text: string): void }; exitCode?: number };
+declare module 'util' {
+  export function format(...args: unknown[]): string;
+}

@@ -7,8 +7,8 @@ for (const c of sharedCases()) {
   if (c.skip !== null || c.run === null) {
     test(name, { skip: c.skip ?? 'no executable check in this shell' }, () => undefined);
   } else {
-    test(name, () => {
-      const [result, detail] = runCase(c);
+    test(name, async () => {
+      const [result, detail] = await runCase(c);
       assert.equal(result, 'passed', detail);
     });
   }

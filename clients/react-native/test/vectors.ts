@@ -12,6 +12,7 @@ import {
   VerificationReturnParser,
 } from '../src/core/returnLinks';
 import { attemptBodyJson, classifyShareOutcome, PendingAttempt, rfc3339, SensitiveUrl, ShareOutcome } from '../src/core/retry';
+import { platformChecks } from './platformChecks';
 import { VerificationAction, VerificationEvent, VerificationMachine, VerificationScreen } from '../src/core/verificationMachine';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -366,14 +367,14 @@ export interface SharedCase {
   file: string;
   section: string;
   id: string;
-  run: (() => string | null) | null;
+  run: (() => string | null | Promise<string | null>) | null;
   skip: string | null;
 }
 
 /** Every case of the shared vector files this shell reports on. */
 export function sharedCases(): SharedCase[] {
   const cases: SharedCase[] = [];
-  const add = (file: string, section: string, c: J, run: (() => string | null) | null): void => {
+  const add = (file: string, section: string, c: J, run: SharedCase['run']): void => {
     cases.push({ file, section, id: c.id, run, skip: supersededReason(file, c) });
   };
   for (const c of load('return-links.v1.json').cases) add('return-links.v1.json', 'return-links', c, () => checkReturnLink(c));
@@ -384,7 +385,10 @@ export function sharedCases(): SharedCase[] {
   const cards = projections(renderer);
   for (const c of renderer.interaction) add('renderer-conformance.v1.json', 'interaction', c, () => checkRendererInteraction(c, cards));
   for (const section of ['accessibility', 'forbidden']) {
-    for (const c of renderer[section]) add('renderer-conformance.v1.json', section, c, null);
+    for (const c of renderer[section]) {
+      const check = platformChecks[c.id];
+      add('renderer-conformance.v1.json', section, c, check === undefined ? null : () => check(renderer));
+    }
   }
   const interaction = load('interaction.v1.json');
   for (const c of interaction.cases) add('interaction.v1.json', 'interaction-flows', c, () => checkInteraction(c, interaction.cards));
@@ -392,11 +396,11 @@ export function sharedCases(): SharedCase[] {
 }
 
 /** Runs one case: [result, detail]. */
-export function runCase(c: SharedCase): ['passed' | 'failed' | 'not_run', string] {
+export async function runCase(c: SharedCase): Promise<['passed' | 'failed' | 'not_run', string]> {
   if (c.skip !== null) return ['not_run', c.skip];
   if (c.run === null) return ['not_run', 'no executable check for this case in the TypeScript shell'];
   try {
-    const failure = c.run();
+    const failure = await c.run();
     return failure === null ? ['passed', ''] : ['failed', failure];
   } catch (error) {
     return ['failed', String(error)];
