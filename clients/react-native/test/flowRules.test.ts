@@ -94,6 +94,15 @@ for (const url of delivered) {
   });
 }
 
+test('connect: a cold start with a kept session and no link is closed and still confirmed', () => {
+  const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20), 'ses_4');
+  assert.deepEqual(machine.handle({ type: 'browser_closed', atMillis: 1000 }), [
+    { type: 'render', screen: { content: 'cancelled' } },
+    { type: 'fetch_session', sessionId: 'ses_4' },
+    { type: 'schedule_tick', atMillis: 21_000 },
+  ]);
+});
+
 test('connect: the session id is persisted, never the hosted URL, and cleared once settled', () => {
   const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20));
   machine.handle({ type: 'connect_tap', atMillis: 0 });

@@ -96,7 +96,8 @@ export class ConnectMachine {
       case 'return_link':
         return this.receiveReturn(event.url, event.atMillis);
       case 'browser_closed':
-        return this.phase === 'in_browser' && this.sessionId !== null
+        // In the browser, or cold with a kept session (the app died while the browser was open): closed, confirm.
+        return (this.phase === 'in_browser' || this.phase === 'ready') && this.sessionId !== null
           ? this.confirm(this.sessionId, event.atMillis, { content: 'cancelled' })
           : [];
       case 'session_state':

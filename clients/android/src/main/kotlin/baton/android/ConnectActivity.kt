@@ -37,7 +37,13 @@ abstract class ConnectActivity : Activity() {
         store = PendingSessionStore(this)
         machine = makeMachine(store.load())
         // A cold start by the return link: the link confirms the kept session, before or without a restore.
-        tracker.linkDelivered(returnLinkOf(intent), nowMillis())?.let { send(it) }
+        val delivered = tracker.linkDelivered(returnLinkOf(intent), nowMillis())
+        if (delivered != null) {
+            send(delivered)
+        } else if (store.load() != null) {
+            // The app died while a tab was open: back without a link is "closed" in onResume, and still confirmed.
+            tracker.opened()
+        }
     }
 
     override fun onNewIntent(intent: Intent) {

@@ -93,8 +93,11 @@ class ConnectMachine(
         } else emptyList()
         is Event.ReturnLink -> receiveReturn(event.url, event.atMillis)
         is Event.BrowserClosed -> {
+            // In the browser, or cold with a kept session (the app died while the tab was open): closed, confirm.
             val id = sessionId
-            if (phase == Phase.IN_BROWSER && id != null) confirm(id, event.atMillis, ConnectScreen("cancelled")) else emptyList()
+            if ((phase == Phase.IN_BROWSER || phase == Phase.READY) && id != null) {
+                confirm(id, event.atMillis, ConnectScreen("cancelled"))
+            } else emptyList()
         }
         is Event.SessionStateReceived -> receiveState(event.sessionId, event.status, event.atMillis)
         is Event.SessionStateFailed -> {

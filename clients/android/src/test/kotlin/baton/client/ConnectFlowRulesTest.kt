@@ -83,6 +83,22 @@ class ConnectLifecycleTest {
     }
 
     @Test
+    fun aColdStartWithAKeptSessionAndNoLinkIsClosedAndConfirmed() {
+        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
+        val tracker = CustomTabReturnTracker()
+        assertNull(tracker.linkDelivered(null, 0))
+        tracker.opened() // what ConnectActivity.onCreate does when the store holds a session and no link came
+        val actions = machine.handle(tracker.resumed(1000)!!)
+        assertEquals(
+            listOf(
+                ConnectMachine.Action.Render(ConnectScreen("cancelled")), ConnectMachine.Action.FetchSession("ses_4"),
+                ConnectMachine.Action.ScheduleTick(21_000)
+            ),
+            actions
+        )
+    }
+
+    @Test
     fun aColdStartWithNothingKeptIgnoresLinks() {
         val machine = ConnectMachine("https", parser, PollingPolicy(2, 20))
         val link = "https://app.example.com/bb-callback?sessionId=ses_1&resultCode=Ok"
