@@ -84,7 +84,9 @@ class CatalogCardView extends StatelessWidget {
       ]);
     }
     final notice = screen.notice;
-    if (notice == 'share_uncertain') {
+    if (notice == 'sign_in_required') {
+      widgets.add(const Text('Please sign in again, then share: the same request is sent again.'));
+    } else if (notice == 'share_uncertain') {
       widgets.add(const Text('We could not confirm your share. Sharing again sends the same request.'));
     } else if (notice == 'share_retry_later') {
       widgets.add(const Text('Sharing is busy. Tap share and we will send it as soon as we can, or continue without sharing.'));

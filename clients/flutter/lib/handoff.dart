@@ -61,7 +61,8 @@ abstract class ChiaEffects {
   /// Persist the attempt (body + key; never a URL) before it is sent.
   void saveAttempt(PendingAttempt attempt);
   void discardAttempt();
-  Future<bool> signIn();
+  /// The backend answered 401: sign the user in again (the next share tap resends the kept attempt).
+  void requestSignIn();
   void routeToMarketplaceHome();
   DateTime now();
 
@@ -114,8 +115,8 @@ class ChiaHandoffController {
       _timer = Timer(action.at.difference(effects.now()), () => send(Tick(effects.now())));
     } else if (action is RouteToMarketplaceHome) {
       effects.routeToMarketplaceHome();
-    } else if (action is SignInAgain) {
-      effects.signIn().then((ok) => send(ok ? const SignedIn() : const SignInFailed()));
+    } else if (action is RequestSignIn) {
+      effects.requestSignIn();
     }
   }
 }

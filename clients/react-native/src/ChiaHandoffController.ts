@@ -16,8 +16,8 @@ export interface ChiaEffects {
   discardAttempt(): void;
   /** Opens the URL once in the OS external browser (`openExternal`). */
   openExternal(url: SensitiveUrl): void;
-  /** Signs the user in again after a 401; resolves whether it worked. */
-  signIn(): Promise<boolean>;
+  /** The backend answered 401: sign the user in again (the kept attempt is resent by the next share tap). */
+  requestSignIn(): void;
   routeToMarketplaceHome(): void;
   now(): number;
   /** A fresh UUIDv4 (crypto.randomUUID or react-native-get-random-values + uuid). */
@@ -107,8 +107,8 @@ export class ChiaHandoffController {
       case 'route_to_marketplace_home':
         effects.routeToMarketplaceHome();
         return;
-      case 'sign_in_again':
-        effects.signIn().then((ok) => this.send(ok ? { type: 'signed_in' } : { type: 'sign_in_failed' }));
+      case 'request_sign_in':
+        effects.requestSignIn();
         return;
     }
   }

@@ -167,6 +167,9 @@ function notice(screen: ChiaScreen): React.ReactElement | null {
   if (screen.notice === 'share_uncertain') {
     return <Text testID="notice">We could not confirm your share. Sharing again sends the same request.</Text>;
   }
+  if (screen.notice === 'sign_in_required') {
+    return <Text testID="notice">Please sign in again, then share: the same request is sent again.</Text>;
+  }
   if (screen.notice === 'share_retry_later') {
     return <Text testID="notice">Sharing is busy. Tap share and we will send it as soon as we can, or continue without sharing.</Text>;
   }

@@ -30,14 +30,14 @@ test('chia: a 408 keeps the exact body and key', () => {
   assert.deepEqual(sends(machine.handle({ type: 'share_tap', atMillis: 5000, freshKey: keyB })), [sent]);
 });
 
-test('chia: a 401 signs in again and retries with the same key and body', () => {
+test('chia: a 401 asks to sign in again and the next share resends the same key and body', () => {
   const machine = presented();
   const [sent] = sends(machine.handle({ type: 'share_tap', atMillis: 0, freshKey: keyA }));
-  assert.deepEqual(machine.handle({ type: 'share_failed', outcome: { kind: 'response', status: 401, retryAfter: null }, atMillis: 1 }), [
-    { type: 'sign_in_again' },
-  ]);
-  assert.deepEqual(machine.handle({ type: 'share_tap', atMillis: 2, freshKey: keyB }), []);
-  assert.deepEqual(machine.handle({ type: 'signed_in' }), [{ type: 'send_share_request', attempt: sent }]);
+  const failed = machine.handle({ type: 'share_failed', outcome: { kind: 'response', status: 401, retryAfter: null }, atMillis: 1 });
+  assert.deepEqual(failed[0], { type: 'request_sign_in' });
+  assert.ok(failed.every((a) => a.type !== 'discard_pending_attempt' && a.type !== 'fetch_projection'));
+  assert.equal(machine.screen.notice, 'sign_in_required');
+  assert.deepEqual(sends(machine.handle({ type: 'share_tap', atMillis: 2, freshKey: keyB })), [sent]);
 });
 
 test('chia: during a Retry-After wait Continue stays usable and a Share tap joins the pending retry', () => {
@@ -77,27 +77,27 @@ const delivered = [
 ];
 
 for (const url of delivered) {
-  test(`connect: any delivery ends the browser phase and asks about the backend's session (${url})`, () => {
+  test(`connect: any delivery from the browser ends its phase and asks about the backend's session (${url})`, () => {
     const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20));
     machine.handle({ type: 'connect_tap', atMillis: 0 });
     machine.handle({ type: 'session_created', sessionId: 'ses_1', hostedUrl: new SensitiveUrl('https://bb.example/s/x'), callback: 'https' });
-    const actions = machine.handle({ type: 'return_link', url, atMillis: 3000 });
+    const actions = machine.handle({ type: 'browser_return', url, atMillis: 3000 });
     assert.deepEqual(actions.filter((a) => a.type === 'fetch_session'), [{ type: 'fetch_session', sessionId: 'ses_1' }]);
     machine.handle({ type: 'session_state', sessionId: 'ses_1', status: 'cancelled', atMillis: 4000 });
     assert.ok(machine.handle({ type: 'connect_tap', atMillis: 5000 }).some((a) => a.type === 'create_session'));
   });
 
-  test(`connect: a cold-start return before restore confirms the kept session (${url})`, () => {
+  test(`connect: a browser delivery into a cold start confirms the kept session before any restore (${url})`, () => {
     const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20), 'ses_1');
-    const actions = machine.handle({ type: 'return_link', url, atMillis: 1000 });
+    const actions = machine.handle({ type: 'browser_return', url, atMillis: 1000 });
     assert.deepEqual(actions.filter((a) => a.type === 'fetch_session'), [{ type: 'fetch_session', sessionId: 'ses_1' }]);
   });
 }
 
-test('connect: a cold start with a kept session and no link is closed and still confirmed', () => {
+test('connect: a cold start with a kept session and no link restores and confirms it', () => {
   const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20), 'ses_4');
-  assert.deepEqual(machine.handle({ type: 'browser_closed', atMillis: 1000 }), [
-    { type: 'render', screen: { content: 'cancelled' } },
+  assert.deepEqual(machine.handle({ type: 'restore', sessionId: null, atMillis: 1000 }), [
+    { type: 'render', screen: { content: 'confirming', hint: 'resumed' } },
     { type: 'fetch_session', sessionId: 'ses_4' },
     { type: 'schedule_tick', atMillis: 21_000 },
   ]);
@@ -107,9 +107,9 @@ test('connect: the session id is persisted, never the hosted URL, and cleared on
   const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20));
   machine.handle({ type: 'connect_tap', atMillis: 0 });
   const opened = machine.handle({ type: 'session_created', sessionId: 'ses_9', hostedUrl: new SensitiveUrl('https://bb.example/s/y'), callback: 'https' });
-  assert.deepEqual(opened[0], { type: 'save_pending_session', sessionId: 'ses_9' });
+  assert.deepEqual(opened[0], { type: 'keep_pending_session', sessionId: 'ses_9' });
   machine.handle({ type: 'browser_closed', atMillis: 5000 });
-  assert.deepEqual(machine.handle({ type: 'session_state', sessionId: 'ses_9', status: 'ok', atMillis: 6000 })[0], { type: 'clear_pending_session' });
+  assert.deepEqual(machine.handle({ type: 'session_state', sessionId: 'ses_9', status: 'ok', atMillis: 6000 })[0], { type: 'forget_pending_session' });
 });
 
 function inJourney(): VerificationMachine {
@@ -120,14 +120,23 @@ function inJourney(): VerificationMachine {
 }
 
 test('verification: a close on the return path without verification_id ends the browser phase and confirms', () => {
-  const actions = inJourney().handle({ type: 'return_link', url: 'https://partner.example/kyc/done?status=approved', atMillis: 3000 });
+  const actions = inJourney().handle({ type: 'web_view_return', url: 'https://partner.example/kyc/done?status=approved', atMillis: 3000 });
   assert.deepEqual(actions.map((a) => a.type), ['dismiss_web_view', 'render', 'fetch_status', 'schedule_tick']);
 });
 
-test('verification: a foreground while pending asks the backend once', () => {
+test('verification: a foreground while pending asks the backend, one request at a time', () => {
   const machine = inJourney();
   assert.deepEqual(machine.handle({ type: 'foreground', atMillis: 9000 }), [{ type: 'fetch_status', workflow: 'kyc' }]);
+  assert.deepEqual(machine.handle({ type: 'foreground', atMillis: 9100 }), []);
   assert.deepEqual(machine.handle({ type: 'status', status: 'in_progress', atMillis: 9500 }), []);
-  assert.deepEqual(machine.handle({ type: 'foreground', atMillis: 12_000 }), []);
   assert.equal(machine.screen.content, 'in_journey');
+  assert.deepEqual(machine.handle({ type: 'foreground', atMillis: 12_000 }), [{ type: 'fetch_status', workflow: 'kyc' }]);
+});
+
+test('verification: an OS link that is not a return leaves the journey open; a bare return URL ends it', () => {
+  const machine = inJourney();
+  assert.deepEqual(machine.handle({ type: 'return_link', url: 'https://partner.example/kyc/done?status=approved', atMillis: 1 }), []);
+  assert.deepEqual(machine.handle({ type: 'return_link', url: 'https://partner.example/kyc/done', atMillis: 2 }).map((a) => a.type), [
+    'dismiss_web_view', 'render', 'fetch_status', 'schedule_tick',
+  ]);
 });

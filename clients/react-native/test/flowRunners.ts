@@ -42,8 +42,6 @@ function chiaRunner(config: J, cards: J): (event: J) => J[] {
         else if (e.status >= 200 && e.status <= 299) input = { type: 'share_succeeded', url: new SensitiveUrl(e.url) };
         else input = { type: 'share_failed', outcome: { kind: 'response', status: e.status, retryAfter: e.retryAfter ?? null }, atMillis: at(e) };
         break;
-      case 'signed_in': input = { type: 'signed_in' }; break;
-      case 'sign_in_failed': input = { type: 'sign_in_failed' }; break;
       case 'browser_failed': input = { type: 'browser_failed' }; break;
       case 'return_link': input = { type: 'return_link', url: e.url }; break;
       case 'background': input = { type: 'background' }; break;
@@ -69,7 +67,7 @@ function chiaRunner(config: J, cards: J): (event: J) => J[] {
         case 'open_external_browser': return { navigate: 'external', url: a.url.reveal() };
         case 'schedule_tick': return { tick: rfc3339(a.atMillis) };
         case 'route_to_marketplace_home': return { route: 'marketplace-home' };
-        case 'sign_in_again': return { request: 'sign_in' };
+        case 'request_sign_in': return { signIn: 'required' };
       }
     });
   };
@@ -85,7 +83,10 @@ function connectRender(screen: ConnectScreen): J {
 function connectRunner(config: J): (event: J) => J[] {
   const cb = config.callback;
   const caught = cb.kind === 'https' ? `https://${cb.host}${cb.path}` : cb.scheme;
-  const machine = new ConnectMachine(cb.kind, new ConnectReturnParser(config.registered), new PollingPolicy(config.polling.interval, config.polling.timeout));
+  const parser = new ConnectReturnParser(config.registered);
+  const polling = new PollingPolicy(config.polling.interval, config.polling.timeout);
+  let kept: string | null = null;
+  let machine = new ConnectMachine(cb.kind, parser, polling);
   return (e) => {
     let input: ConnectEvent;
     switch (e.type) {
@@ -93,6 +94,11 @@ function connectRunner(config: J): (event: J) => J[] {
       case 'session_created': input = { type: 'session_created', sessionId: e.sessionId, hostedUrl: new SensitiveUrl(e.hostedUrl), callback: e.callback }; break;
       case 'session_failed': input = { type: 'session_failed', failure: failure(e.failure) }; break;
       case 'return_link': input = { type: 'return_link', url: e.url, atMillis: at(e) }; break;
+      case 'sheet_return': input = { type: 'browser_return', url: e.url, atMillis: at(e) }; break;
+      case 'cold_launch':
+        // A new process: a new machine given only the session id the store kept.
+        machine = new ConnectMachine(cb.kind, parser, polling, kept);
+        return [connectRender(machine.screen)];
       case 'browser_closed': input = { type: 'browser_closed', atMillis: at(e) }; break;
       case 'session_state': input = { type: 'session_state', sessionId: e.sessionId, status: e.status, atMillis: at(e) }; break;
       case 'session_state_failed': input = { type: 'session_state_failed', failure: failure(e.failure), atMillis: at(e) }; break;
@@ -110,10 +116,12 @@ function connectRunner(config: J): (event: J) => J[] {
         case 'open_browser': return [{ navigate: 'authentication_session', url: a.url.reveal(), callback: caught }];
         case 'fetch_session': return [{ request: `GET /v2/connect-sessions/${a.sessionId}` }];
         case 'schedule_tick': return [{ tick: rfc3339(a.atMillis) }];
-        // Persisting the opaque session id is not in the shared vocabulary (the flow-rules tests check it).
-        case 'save_pending_session':
-        case 'clear_pending_session':
-          return [];
+        case 'keep_pending_session':
+          kept = a.sessionId;
+          return [{ persist: 'keep_session', sessionId: a.sessionId }];
+        case 'forget_pending_session':
+          kept = null;
+          return [{ persist: 'forget_session' }];
       }
     });
   };
@@ -137,6 +145,7 @@ function verificationRunner(config: J): (event: J) => J[] {
       case 'handoff_created': input = { type: 'handoff_created', url: new SensitiveUrl(e.url) }; break;
       case 'handoff_failed': input = { type: 'handoff_failed', failure: failure(e.failure) }; break;
       case 'return_link': input = { type: 'return_link', url: e.url, atMillis: at(e) }; break;
+      case 'web_view_return': input = { type: 'web_view_return', url: e.url, atMillis: at(e) }; break;
       case 'browser_closed': input = { type: 'browser_closed', atMillis: at(e) }; break;
       case 'status': input = { type: 'status', status: e.status, atMillis: at(e) }; break;
       case 'status_failed': input = { type: 'status_failed', failure: failure(e.failure), atMillis: at(e) }; break;

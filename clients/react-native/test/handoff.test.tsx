@@ -38,9 +38,7 @@ class FakeEffects implements ChiaEffects {
   openExternal(url: SensitiveUrl): void {
     this.opened.push(url.reveal());
   }
-  signIn(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
+  requestSignIn(): void {}
   routeToMarketplaceHome(): void {}
   now(): number {
     return 0;

@@ -40,9 +40,7 @@ class Recorder implements ChiaEffects {
   openExternal(url: SensitiveUrl): void {
     void openExternal(url);
   }
-  signIn(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
+  requestSignIn(): void {}
   routeToMarketplaceHome(): void {}
   now(): number {
     return Date.parse('2026-01-01T00:00:00Z');

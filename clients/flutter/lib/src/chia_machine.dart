@@ -14,7 +14,7 @@ class ChiaScreen {
   final bool shareEnabled;
   final bool continueEnabled;
 
-  /// share_uncertain, share_retry_later, or null.
+  /// share_uncertain, share_retry_later, sign_in_required, or null.
   final String? notice;
 
   List<String> get actionLabels => card == null ? const [] : card!.handoff.actionLabels;
@@ -56,14 +56,6 @@ class ShareFailed extends ChiaEvent {
   const ShareFailed(this.outcome, this.at);
   final ShareOutcome outcome;
   final DateTime at;
-}
-
-class SignedIn extends ChiaEvent {
-  const SignedIn();
-}
-
-class SignInFailed extends ChiaEvent {
-  const SignInFailed();
 }
 
 class BrowserFailedToOpen extends ChiaEvent {
@@ -130,8 +122,9 @@ class RouteToMarketplaceHome extends ChiaAction {
   const RouteToMarketplaceHome();
 }
 
-class SignInAgain extends ChiaAction {
-  const SignInAgain();
+/// The backend answered 401: ask the app to sign the user in again; the kept attempt is resent by the next share tap.
+class RequestSignIn extends ChiaAction {
+  const RequestSignIn();
 }
 
 /// The Chia handoff for one catalog card (seed 000 "Tap sequence"), a pure state machine; see the TypeScript
@@ -149,6 +142,7 @@ class ChiaHandoffMachine {
   PendingAttempt? _pending;
   DateTime? _retryNotBefore;
   bool _retryJoined = false;
+  bool _signInRequired = false;
 
   /// The attempt kept for retries, if any.
   PendingAttempt? get pending => _pending;
@@ -164,7 +158,11 @@ class ChiaHandoffMachine {
         final card = _card!;
         final share = card.handoff.isShare;
         String? notice;
-        if (_pending != null && share) notice = _retryNotBefore == null ? 'share_uncertain' : 'share_retry_later';
+        if (_signInRequired) {
+          notice = 'sign_in_required';
+        } else if (_pending != null && share) {
+          notice = _retryNotBefore == null ? 'share_uncertain' : 'share_retry_later';
+        }
         return ChiaScreen(card.handoff.mode,
             card: card, shareEnabled: share && !_retryJoined, continueEnabled: true, notice: notice);
       default:
@@ -193,24 +191,13 @@ class ChiaHandoffMachine {
     if (event is ShareFailed) {
       return _phase == 'sharing' ? _shareFailed(RetryDecision.classify(event.outcome, event.at), event.at) : const [];
     }
-    if (event is SignedIn) {
-      final attempt = _pending;
-      if (_phase != 'signing_in' || attempt == null) return const [];
-      _phase = 'sharing';
-      return [SendShareRequest(attempt)];
-    }
-    if (event is SignInFailed) {
-      if (_phase != 'signing_in') return const [];
-      _phase = 'presenting';
-      return [Render(screen)];
-    }
     if (event is BrowserFailedToOpen) return _phase == 'opened' ? _refresh() : const [];
     if (event is ReturnLinkDelivered) {
       final parser = genericReturn;
       return parser != null && parser.parse(event.url).accepted ? const [RouteToMarketplaceHome()] : const [];
     }
     if (event is Foregrounded) {
-      return const ['card', 'loading', 'sharing', 'signing_in'].contains(_phase) ? const [] : _refresh();
+      return const ['card', 'loading', 'sharing'].contains(_phase) ? const [] : _refresh();
     }
     if (event is Restored) {
       final attempt = event.attempt;
@@ -225,6 +212,7 @@ class ChiaHandoffMachine {
     _phase = 'loading';
     _retryNotBefore = null;
     _retryJoined = false;
+    _signInRequired = false;
     return [Render(screen), const FetchProjection()];
   }
 
@@ -256,13 +244,14 @@ class ChiaHandoffMachine {
   List<ChiaAction> _share(DateTime at, String freshKey) {
     final card = _card;
     if (_phase != 'presenting' || card == null || !card.handoff.isShare) return const [];
-    if (_retryNotBefore != null) {
+    if (_retryNotBefore != null && _pending != null) {
       // During a Retry-After wait the tap joins the pending retry: no new key, nothing sent before the wait ends.
       if (_retryJoined) return const [];
       _retryJoined = true;
       return [Render(screen)];
     }
     _phase = 'sharing';
+    _signInRequired = false;
     final actions = <ChiaAction>[Render(screen)];
     var attempt = _pending;
     if (attempt == null) {
@@ -285,9 +274,11 @@ class ChiaHandoffMachine {
 
   List<ChiaAction> _shareFailed(RetryDecision decision, DateTime at) {
     switch (decision.decision) {
-      case 'reauthenticate':
-        _phase = 'signing_in';
-        return const [SignInAgain()];
+      case 'sign_in_and_retry':
+        // The first attempt may have reached Chia: keep body and key for the retry after signing in.
+        _phase = 'presenting';
+        _signInRequired = true;
+        return [const RequestSignIn(), Render(screen)];
       case 'refetch_projection':
         return [..._discardPending(), ..._refresh()];
       default:

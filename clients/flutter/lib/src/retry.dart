@@ -14,7 +14,7 @@ class ShareOutcome {
   final String? transport;
 }
 
-/// retry (keep body and key), reauthenticate (sign in, then retry with both), refetch_projection, or done.
+/// retry (keep body and key), sign_in_and_retry (sign in, then retry with both), refetch_projection, or done.
 class RetryDecision {
   const RetryDecision(this.decision, [this.retryAfterSeconds]);
 
@@ -26,7 +26,7 @@ class RetryDecision {
     final status = outcome.status;
     if (status == null) return const RetryDecision('retry');
     if (status >= 200 && status <= 299) return const RetryDecision('done');
-    if (status == 401) return const RetryDecision('reauthenticate');
+    if (status == 401) return const RetryDecision('sign_in_and_retry');
     if (status == 408 || status == 429 || (status >= 500 && status <= 599)) {
       final after = outcome.retryAfter;
       return RetryDecision('retry', after == null ? null : retryAfterSeconds(after, now));

@@ -9,7 +9,7 @@ export interface ChiaScreen {
   card: CatalogCard | null;
   shareEnabled: boolean;
   continueEnabled: boolean;
-  notice: 'share_uncertain' | 'share_retry_later' | null;
+  notice: 'share_uncertain' | 'share_retry_later' | 'sign_in_required' | null;
 }
 
 export function screenActionLabels(screen: ChiaScreen): string[] {
@@ -24,8 +24,6 @@ export type ChiaEvent =
   | { type: 'continue_tap' }
   | { type: 'share_succeeded'; url: SensitiveUrl }
   | { type: 'share_failed'; outcome: ShareOutcome; atMillis: number }
-  | { type: 'signed_in' }
-  | { type: 'sign_in_failed' }
   | { type: 'browser_failed' }
   | { type: 'return_link'; url: string }
   | { type: 'background' }
@@ -42,9 +40,9 @@ export type ChiaAction =
   | { type: 'open_external_browser'; url: SensitiveUrl }
   | { type: 'schedule_tick'; atMillis: number }
   | { type: 'route_to_marketplace_home' }
-  | { type: 'sign_in_again' };
+  | { type: 'request_sign_in' };
 
-type Phase = 'card' | 'loading' | 'hidden' | 'unavailable' | 'presenting' | 'sharing' | 'signing_in' | 'opened';
+type Phase = 'card' | 'loading' | 'hidden' | 'unavailable' | 'presenting' | 'sharing' | 'opened';
 
 /**
  * The Chia handoff for one catalog card (seed 000 "Tap sequence"), a pure state machine transcribed from the Kotlin
@@ -53,7 +51,8 @@ type Phase = 'card' | 'loading' | 'hidden' | 'unavailable' | 'presenting' | 'sha
  * - nothing is requested before the tap; the call to action fetches a fresh projection, rendered as is;
  * - the first share tap disables both actions before the request; further taps join it;
  * - body and key are persisted before the first send and reused unchanged after a network error, 408, 429, 5xx, a
- *   restart, and after a 401 once the user signed in again; a definitive rejection discards them and refetches;
+ *   restart, and after a 401 (the app is asked to sign in again; the next share tap resends them); a definitive
+ *   rejection discards them and refetches;
  * - during a Retry-After wait "Continue without sharing" stays usable and a share tap joins the pending retry;
  * - the journey URL appears only in `open_external_browser`, once; nothing is inferred from focus or a return.
  */
@@ -63,6 +62,7 @@ export class ChiaHandoffMachine {
   private pendingAttempt: PendingAttempt | null = null;
   private retryNotBefore: number | null = null;
   private retryJoined = false;
+  private signInRequired = false;
 
   constructor(readonly catalogItemId: string, private readonly genericReturn: GenericReturnParser | null) {}
 
@@ -82,8 +82,13 @@ export class ChiaHandoffMachine {
       case 'presenting': {
         const card = this.card as CatalogCard;
         const share = card.handoff.mode === 'share_or_neutral';
-        const notice =
-          this.pendingAttempt === null || !share ? null : this.retryNotBefore === null ? 'share_uncertain' : 'share_retry_later';
+        const notice = this.signInRequired
+          ? 'sign_in_required'
+          : this.pendingAttempt === null || !share
+            ? null
+            : this.retryNotBefore === null
+              ? 'share_uncertain'
+              : 'share_retry_later';
         return { content: card.handoff.mode, card, shareEnabled: share && !this.retryJoined, continueEnabled: true, notice };
       }
       default:
@@ -116,14 +121,6 @@ export class ChiaHandoffMachine {
         ];
       case 'share_failed':
         return this.phase === 'sharing' ? this.shareFailed(classifyShareOutcome(event.outcome, event.atMillis), event.atMillis) : [];
-      case 'signed_in':
-        if (this.phase !== 'signing_in' || this.pendingAttempt === null) return [];
-        this.phase = 'sharing';
-        return [{ type: 'send_share_request', attempt: this.pendingAttempt }];
-      case 'sign_in_failed':
-        if (this.phase !== 'signing_in') return [];
-        this.phase = 'presenting';
-        return [{ type: 'render', screen: this.screen }];
       case 'browser_failed':
         return this.phase === 'opened' ? this.refresh() : [];
       case 'return_link':
@@ -133,7 +130,7 @@ export class ChiaHandoffMachine {
       case 'background':
         return [];
       case 'foreground':
-        return ['card', 'loading', 'sharing', 'signing_in'].includes(this.phase) ? [] : this.refresh();
+        return ['card', 'loading', 'sharing'].includes(this.phase) ? [] : this.refresh();
       case 'restored':
         if (event.attempt !== null && event.attempt.catalogItemId === this.catalogItemId && this.pendingAttempt === null) {
           this.pendingAttempt = event.attempt;
@@ -148,6 +145,7 @@ export class ChiaHandoffMachine {
     this.phase = 'loading';
     this.retryNotBefore = null;
     this.retryJoined = false;
+    this.signInRequired = false;
     return [{ type: 'render', screen: this.screen }, { type: 'fetch_projection' }];
   }
 
@@ -181,13 +179,14 @@ export class ChiaHandoffMachine {
   private share(atMillis: number, freshKey: string): ChiaAction[] {
     const handoff = this.card?.handoff;
     if (this.phase !== 'presenting' || handoff === undefined || handoff.mode !== 'share_or_neutral') return [];
-    if (this.retryNotBefore !== null) {
+    if (this.retryNotBefore !== null && this.pendingAttempt !== null) {
       // During a Retry-After wait the tap joins the pending retry: no new key, nothing sent before the wait ends.
       if (this.retryJoined) return [];
       this.retryJoined = true;
       return [{ type: 'render', screen: this.screen }];
     }
     this.phase = 'sharing';
+    this.signInRequired = false;
     const actions: ChiaAction[] = [{ type: 'render', screen: this.screen }];
     let attempt = this.pendingAttempt;
     if (attempt === null) {
@@ -229,9 +228,11 @@ export class ChiaHandoffMachine {
         actions.push({ type: 'render', screen: this.screen });
         return actions;
       }
-      case 'reauthenticate':
-        this.phase = 'signing_in';
-        return [{ type: 'sign_in_again' }];
+      case 'sign_in_and_retry':
+        // The first attempt may have reached Chia: keep body and key for the retry after signing in.
+        this.phase = 'presenting';
+        this.signInRequired = true;
+        return [{ type: 'request_sign_in' }, { type: 'render', screen: this.screen }];
       case 'refetch_projection':
         return [...this.discardPending(), ...this.refresh()];
     }

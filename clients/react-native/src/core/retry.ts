@@ -10,7 +10,7 @@ export type ShareOutcome =
  */
 export type RetryDecision =
   | { decision: 'retry'; retryAfterSeconds: number | null }
-  | { decision: 'reauthenticate' }
+  | { decision: 'sign_in_and_retry' }
   | { decision: 'refetch_projection' }
   | { decision: 'done' };
 
@@ -18,7 +18,7 @@ export function classifyShareOutcome(outcome: ShareOutcome, nowMillis: number): 
   if (outcome.kind === 'transport') return { decision: 'retry', retryAfterSeconds: null };
   const status = outcome.status;
   if (status >= 200 && status <= 299) return { decision: 'done' };
-  if (status === 401) return { decision: 'reauthenticate' };
+  if (status === 401) return { decision: 'sign_in_and_retry' };
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {
     return {
       decision: 'retry',

@@ -58,6 +58,11 @@ export class RegisteredReturnUrl {
   }
 }
 
+function isBare(text: string, registered: RegisteredReturnUrl[]): boolean {
+  const url = parseRawUrl(text);
+  return url !== null && url.userinfo === null && (url.query ?? '') === '' && registered.some((r) => r.matches(url));
+}
+
 function rejected(reason: ReturnLinkRejection): { accepted: false; reason: ReturnLinkRejection } {
   return { accepted: false, reason };
 }
@@ -77,6 +82,11 @@ export class ConnectReturnParser {
   constructor(registered: string[]) {
     if (registered.length === 0) throw new ReturnUrlRegistrationError('none_registered');
     this.registered = registered.map((text) => new RegisteredReturnUrl(text));
+  }
+
+  /** Whether `text` is a registered return URL with no query at all (the landing page's bare link back). */
+  isBareReturn(text: string): boolean {
+    return isBare(text, this.registered);
   }
 
   parse(text: string): ReturnLinkResult<ConnectReturn> {
@@ -116,6 +126,11 @@ export class VerificationReturnParser {
     if (registered.length === 0) throw new ReturnUrlRegistrationError('none_registered');
     this.registered = registered.map((text) => new RegisteredReturnUrl(text));
     if (!this.registered.every((r) => r.isHttps)) throw new ReturnUrlRegistrationError('not_https');
+  }
+
+  /** Whether `text` is a registered return URL with no query at all (the landing page's bare link back). */
+  isBareReturn(text: string): boolean {
+    return isBare(text, this.registered);
   }
 
   parse(text: string): ReturnLinkResult<VerificationReturn> {

@@ -14,7 +14,10 @@ export type VerificationEvent =
   | { type: 'verify_tap'; atMillis: number }
   | { type: 'handoff_created'; url: SensitiveUrl }
   | { type: 'handoff_failed'; failure: RequestFailure }
+  /** A link the OS delivered. */
   | { type: 'return_link'; url: string; atMillis: number }
+  /** The web view stopped on a registered return URL and closed itself with it. */
+  | { type: 'web_view_return'; url: string; atMillis: number }
   | { type: 'browser_closed'; atMillis: number }
   | { type: 'status'; status: string; atMillis: number }
   | { type: 'status_failed'; failure: RequestFailure; atMillis: number }
@@ -37,9 +40,10 @@ type Phase = 'ready' | 'requesting' | 'in_journey' | 'could_not_start' | 'confir
 const IN_PROGRESS = ['created', 'pending', 'opened', 'in_progress'];
 
 /**
- * The Privue verification flow (seed 001), transcribed from the Kotlin shell's `VerificationMachine`: a close on the
- * registered return path without `verification_id` ends the browser phase and confirms; a foreground while the
- * journey is pending and no return came asks the backend once.
+ * The Privue verification flow (seed 001), transcribed from the Kotlin shell's `VerificationMachine`: the web view
+ * ending on a registered return URL ends the browser phase and confirms, with or without `verification_id`; an OS
+ * link counts when it is a return or a bare registered return URL; a foreground while the journey is pending and no
+ * return came asks the backend, one request at a time.
  */
 export class VerificationMachine {
   private phase: Phase = 'ready';
@@ -47,7 +51,7 @@ export class VerificationMachine {
   private hint: string | null = null;
   private status: string | null = null;
   private schedule: PollSchedule | null = null;
-  private askedOnForeground = false;
+  private foregroundCheckInFlight = false;
 
   constructor(
     readonly workflow: string,
@@ -83,7 +87,7 @@ export class VerificationMachine {
       case 'handoff_created':
         if (this.phase !== 'requesting') return [];
         this.phase = 'in_journey';
-        this.askedOnForeground = false;
+        this.foregroundCheckInFlight = false;
         return [{ type: 'render', screen: this.screen }, { type: 'present_camera_web_view', url: event.url }];
       case 'handoff_failed':
         if (this.phase !== 'requesting') return [];
@@ -94,14 +98,23 @@ export class VerificationMachine {
         if (this.phase !== 'in_journey') return [];
         const parsed = this.parser.parse(event.url);
         if (parsed.accepted) return this.confirm(event.atMillis, parsed.value.statusHint);
-        // The registered return path without a verification_id: the journey ended, its result unknown.
-        return parsed.reason === 'missing_verification_id' ? this.confirm(event.atMillis, null) : [];
+        return this.parser.isBareReturn(event.url) ? this.confirm(event.atMillis, null) : [];
+      }
+      case 'web_view_return': {
+        if (this.phase !== 'in_journey') return this.handle({ type: 'return_link', url: event.url, atMillis: event.atMillis });
+        const parsed = this.parser.parse(event.url);
+        // Without a usable verification_id the journey ended anyway: confirm.
+        return this.confirm(event.atMillis, parsed.accepted ? parsed.value.statusHint : null);
       }
       case 'browser_closed':
         return this.phase === 'in_journey' ? this.confirm(event.atMillis, null) : [];
       case 'status':
         return this.receiveStatus(event.status, event.atMillis);
       case 'status_failed':
+        if (this.phase === 'in_journey') {
+          this.foregroundCheckInFlight = false;
+          return [];
+        }
         if (this.phase !== 'confirming' || this.schedule === null) return [];
         if (event.failure !== 'retryable') {
           this.phase = 'check_later';
@@ -120,9 +133,9 @@ export class VerificationMachine {
         return [];
       case 'foreground':
         if (this.phase === 'check_later') return this.confirm(event.atMillis, null);
-        if (this.phase === 'in_journey' && !this.askedOnForeground) {
-          // Pending and no return came: ask once (the journey may have finished elsewhere).
-          this.askedOnForeground = true;
+        if (this.phase === 'in_journey' && !this.foregroundCheckInFlight) {
+          // Pending and no return came: ask (the journey may have ended elsewhere), one request at a time.
+          this.foregroundCheckInFlight = true;
           return [{ type: 'fetch_status', workflow: this.workflow }];
         }
         return [];
@@ -139,6 +152,9 @@ export class VerificationMachine {
       return [{ type: 'render', screen: this.screen }];
     }
     if (this.phase === 'in_journey') {
+      // The answer to the foreground check: settled ends the journey; anything else leaves it open.
+      if (!this.foregroundCheckInFlight) return [];
+      this.foregroundCheckInFlight = false;
       if (!settled) return [];
       this.phase = 'settled';
       this.status = received;
@@ -155,6 +171,7 @@ export class VerificationMachine {
 
   private confirm(atMillis: number, landingHint: string | null): VerificationAction[] {
     const wasInJourney = this.phase === 'in_journey';
+    this.foregroundCheckInFlight = false;
     this.phase = 'confirming';
     this.hint = landingHint;
     this.schedule = new PollSchedule(atMillis, this.polling);

@@ -14,7 +14,7 @@ import baton.client.CustomTabReturnTracker
  * The return link arrives through `onNewIntent` (the tab is closed by the system), or through `onCreate` when it
  * starts the app cold; "back in the app without a link" is detected in `onResume` (Custom Tabs have no close
  * callback). Every one of them ends the browser phase, and the flow asks the backend about the session id the
- * backend returned — kept in [PendingSessionStore] (an opaque id, never the hosted URL).
+ * backend returned — kept in [PendingSessionStore] (an opaque id, never the hosted URL) until the backend settles it.
  *
  * Subclass it and perform the machine's actions in [perform] (backend requests, rendering, ticks).
  */
@@ -35,15 +35,11 @@ abstract class ConnectActivity : Activity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         store = PendingSessionStore(this)
-        machine = makeMachine(store.load())
-        // A cold start by the return link: the link confirms the kept session, before or without a restore.
-        val delivered = tracker.linkDelivered(returnLinkOf(intent), nowMillis())
-        if (delivered != null) {
-            send(delivered)
-        } else if (store.load() != null) {
-            // The app died while a tab was open: back without a link is "closed" in onResume, and still confirmed.
-            tracker.opened()
-        }
+        val kept = store.load()
+        machine = makeMachine(kept)
+        // A cold start by the return link confirms the kept session, before or without a restore; a cold start
+        // without one, while a session was kept, restores it (the backend is asked either way).
+        CustomTabReturnTracker.coldStart(returnLinkOf(intent), kept, nowMillis())?.let { send(it) }
     }
 
     override fun onNewIntent(intent: Intent) {
@@ -65,8 +61,8 @@ abstract class ConnectActivity : Activity() {
                     tracker.opened()
                     CustomTabsPresenter.open(this, action.url)
                 }
-                is ConnectMachine.Action.SavePendingSession -> store.save(action.sessionId)
-                is ConnectMachine.Action.ClearPendingSession -> store.clear()
+                is ConnectMachine.Action.KeepPendingSession -> store.save(action.sessionId)
+                is ConnectMachine.Action.ForgetPendingSession -> store.clear()
                 else -> perform(action)
             }
         }

@@ -22,8 +22,8 @@ data class ChiaScreen(
  * - nothing is requested before the tap; the call to action fetches a fresh projection, rendered as is;
  * - the first share tap disables both actions before the request; further taps join it (one request, one navigation);
  * - body and key are persisted before the first send and reused unchanged after a network error, 408, 429, 5xx, an
- *   app restart, and after a 401 once the user has signed in again; a definitive rejection discards them and
- *   refetches the projection;
+ *   app restart, and after a 401 (the app is asked to sign the user in again; the next share tap resends them); a
+ *   definitive rejection discards them and refetches the projection;
  * - during a `Retry-After` wait "Continue without sharing" stays usable, and a share tap joins the pending retry,
  *   which is sent (same key, same body) when the wait ends;
  * - the journey URL appears only in [Action.OpenExternalBrowser], once; nothing is inferred from focus or a return.
@@ -37,10 +37,6 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
         object ContinueTapped : Event()
         data class ShareSucceeded(val url: SensitiveUrl) : Event()
         data class ShareFailed(val outcome: ShareOutcome, val atMillis: Long) : Event()
-        /** The user signed in again after a 401. */
-        object SignedIn : Event()
-        /** Signing in again failed or was abandoned. */
-        object SignInFailed : Event()
         object BrowserFailedToOpen : Event()
         data class ReturnLink(val url: String) : Event()
         object Backgrounded : Event()
@@ -59,11 +55,11 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
         data class OpenExternalBrowser(val url: SensitiveUrl) : Action()
         data class ScheduleTick(val atMillis: Long) : Action()
         object RouteToMarketplaceHome : Action()
-        /** Ask the app to sign the user in again, then deliver [Event.SignedIn] or [Event.SignInFailed]. */
-        object SignInAgain : Action()
+        /** The backend answered 401: ask the app to sign the user in again. The attempt is kept for the retry. */
+        object RequestSignIn : Action()
     }
 
-    private enum class Phase { CARD, LOADING, HIDDEN, UNAVAILABLE, PRESENTING, SHARING, SIGNING_IN, OPENED }
+    private enum class Phase { CARD, LOADING, HIDDEN, UNAVAILABLE, PRESENTING, SHARING, OPENED }
 
     private var phase = Phase.CARD
     private var card: CatalogCard? = null
@@ -72,6 +68,7 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
         private set
     private var retryNotBefore: Long? = null
     private var retryJoined = false
+    private var signInRequired = false
 
     /** The screen for the current state. */
     val screen: ChiaScreen
@@ -83,11 +80,12 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
             Phase.PRESENTING -> {
                 val card = card!!
                 val share = card.handoff is MobileHandoff.ShareOrNeutral
-                val notice = if (pending == null || !share) null
+                val notice = if (signInRequired) "sign_in_required"
+                else if (pending == null || !share) null
                 else if (retryNotBefore == null) "share_uncertain" else "share_retry_later"
                 ChiaScreen(card.handoff.mode, card, share && !retryJoined, true, notice)
             }
-            Phase.SHARING, Phase.SIGNING_IN, Phase.OPENED -> ChiaScreen(card!!.handoff.mode, card)
+            Phase.SHARING, Phase.OPENED -> ChiaScreen(card!!.handoff.mode, card)
         }
 
     /** Handles [event]; returns the actions to perform, in order. */
@@ -108,17 +106,6 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
         is Event.ShareFailed -> if (phase == Phase.SHARING) {
             shareFailed(RetryDecision.classify(event.outcome, event.atMillis), event.atMillis)
         } else emptyList()
-        is Event.SignedIn -> {
-            val attempt = pending
-            if (phase == Phase.SIGNING_IN && attempt != null) {
-                phase = Phase.SHARING
-                listOf(Action.SendShareRequest(attempt))
-            } else emptyList()
-        }
-        is Event.SignInFailed -> if (phase == Phase.SIGNING_IN) {
-            phase = Phase.PRESENTING
-            listOf(Action.Render(screen))
-        } else emptyList()
         is Event.BrowserFailedToOpen -> if (phase == Phase.OPENED) refresh() else emptyList()
         is Event.ReturnLink -> {
             val parser = genericReturn
@@ -128,7 +115,7 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
         }
         is Event.Backgrounded -> emptyList()
         is Event.Foregrounded -> when (phase) {
-            Phase.CARD, Phase.LOADING, Phase.SHARING, Phase.SIGNING_IN -> emptyList()
+            Phase.CARD, Phase.LOADING, Phase.SHARING -> emptyList()
             else -> refresh()
         }
         is Event.Restored -> {
@@ -143,6 +130,7 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
         phase = Phase.LOADING
         retryNotBefore = null
         retryJoined = false
+        signInRequired = false
         return listOf(Action.Render(screen), Action.FetchProjection)
     }
 
@@ -173,13 +161,14 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
     private fun share(atMillis: Long, freshKey: IdempotencyKey): List<Action> {
         val handoff = card?.handoff
         if (phase != Phase.PRESENTING || handoff !is MobileHandoff.ShareOrNeutral) return emptyList()
-        if (retryNotBefore != null) {
+        if (retryNotBefore != null && pending != null) {
             // During a Retry-After wait the tap joins the pending retry: no new key, no request before the wait ends.
             if (retryJoined) return emptyList()
             retryJoined = true
             return listOf(Action.Render(screen))
         }
         phase = Phase.SHARING
+        signInRequired = false
         val actions = mutableListOf<Action>(Action.Render(screen))
         val attempt = pending ?: PendingAttempt(freshKey, card!!.id, handoff.disclosureVersion, Rfc3339.format(atMillis))
             .also {
@@ -217,9 +206,11 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
             actions += Action.Render(screen)
             actions
         }
-        is RetryDecision.Reauthenticate -> {
-            phase = Phase.SIGNING_IN
-            listOf(Action.SignInAgain)
+        is RetryDecision.SignInAndRetry -> {
+            // The first attempt may have reached Chia: keep body and key for the retry after signing in.
+            phase = Phase.PRESENTING
+            signInRequired = true
+            listOf(Action.RequestSignIn, Action.Render(screen))
         }
         is RetryDecision.RefetchProjection -> discardPending() + refresh()
     }

@@ -1,9 +1,11 @@
 package baton.client
 
 /**
- * The bookkeeping a BB Custom Tab needs (seed 002 "Android"): Custom Tabs have no close callback, so "back in the
- * app without a return link" is detected in `onResume`. `onNewIntent` (or `onCreate` on a cold start) runs before
- * `onResume`, so a delivered link is seen first; either way the browser phase ends exactly once.
+ * The bookkeeping a BB Custom Tab needs (seed 002 "Android"). Custom Tabs have no close callback, so "back in the app
+ * without a return link" is detected in `onResume`; `onNewIntent` (or `onCreate` on a cold start) runs before
+ * `onResume`, so a delivered link is seen first. An intent while the tab is open is the tab's delivery
+ * ([ConnectMachine.Event.BrowserReturn]: it ends the browser phase whatever it says); any other intent is an OS link
+ * ([ConnectMachine.Event.ReturnLink]).
  */
 class CustomTabReturnTracker {
     /** Whether a Custom Tab is open and no delivery has been seen. */
@@ -15,11 +17,12 @@ class CustomTabReturnTracker {
         browserOpen = true
     }
 
-    /** An intent arrived (`onNewIntent`, or `onCreate` on a cold start) carrying [url]; its event, if any. */
+    /** `onNewIntent` carrying [url]: its event, if any. */
     fun linkDelivered(url: String?, atMillis: Long): ConnectMachine.Event? {
         if (url == null) return null
+        val fromBrowser = browserOpen
         browserOpen = false
-        return ConnectMachine.Event.ReturnLink(url, atMillis)
+        return if (fromBrowser) ConnectMachine.Event.BrowserReturn(url, atMillis) else ConnectMachine.Event.ReturnLink(url, atMillis)
     }
 
     /** `onResume`: the browser closed without a link when one was open and nothing was delivered. */
@@ -27,6 +30,19 @@ class CustomTabReturnTracker {
         if (!browserOpen) return null
         browserOpen = false
         return ConnectMachine.Event.BrowserClosed(atMillis)
+    }
+
+    companion object {
+        /**
+         * `onCreate` of a fresh process: with a session kept from before, a delivered link is the Custom Tab's (it
+         * outlived the app) and no link means the app restarted mid-flow (restore); without one, a link is an OS link.
+         */
+        fun coldStart(url: String?, keptSessionId: String?, atMillis: Long): ConnectMachine.Event? = when {
+            url != null && keptSessionId != null -> ConnectMachine.Event.BrowserReturn(url, atMillis)
+            url != null -> ConnectMachine.Event.ReturnLink(url, atMillis)
+            keptSessionId != null -> ConnectMachine.Event.Restored(null, atMillis)
+            else -> null
+        }
     }
 }
 

@@ -62,6 +62,15 @@ class RegisteredReturnUrl(val string: String) {
             candidate.normalizedHost == host && candidate.effectivePath == path
 
     override fun toString(): String = string
+
+    companion object {
+        /** Whether [url] splits strictly, has no userinfo and no (or an empty) query, and matches one of [registered]. */
+        fun isBare(url: String, registered: List<RegisteredReturnUrl>): Boolean {
+            val parts = RawUrl.parse(url) ?: return false
+            if (parts.userinfo != null || !(parts.query ?: "").isEmpty()) return false
+            return registered.any { it.matches(parts) }
+        }
+    }
 }
 
 /** A BB connect return (seed 002); a UX signal only, never the outcome. */
@@ -79,6 +88,9 @@ class ConnectReturnParser(registered: List<String>) {
         if (registered.isEmpty()) throw ReturnUrlRegistrationException("none_registered")
         this.registered = registered.map { RegisteredReturnUrl(it) }
     }
+
+    /** Whether [url] is a registered return URL with no query at all (the landing page's bare link back). */
+    fun isBareReturn(url: String): Boolean = RegisteredReturnUrl.isBare(url, registered)
 
     /** Whether [url] (exactly as delivered) is a BB connect return, and with what. */
     fun parse(url: String): ReturnLinkResult<ConnectReturn> {
@@ -112,6 +124,9 @@ class VerificationReturnParser(registered: List<String>) {
         this.registered = registered.map { RegisteredReturnUrl(it) }
         if (!this.registered.all { it.isHttps }) throw ReturnUrlRegistrationException("not_https")
     }
+
+    /** Whether [url] is a registered return URL with no query at all (the landing page's bare link back). */
+    fun isBareReturn(url: String): Boolean = RegisteredReturnUrl.isBare(url, registered)
 
     /** Whether [url] is a Privue verification return, and with what. */
     fun parse(url: String): ReturnLinkResult<VerificationReturn> {

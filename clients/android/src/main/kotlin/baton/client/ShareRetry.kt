@@ -27,7 +27,7 @@ sealed class RetryDecision {
     data class Retry(val afterSeconds: Int?) : RetryDecision()
 
     /** Sign in again, then retry with the same body and key. */
-    object Reauthenticate : RetryDecision()
+    object SignInAndRetry : RetryDecision()
 
     /** Discard body and key, refetch the projection. */
     object RefetchProjection : RetryDecision()
@@ -41,7 +41,7 @@ sealed class RetryDecision {
             is ShareOutcome.Transport -> Retry(null)
             is ShareOutcome.Response -> when (outcome.status) {
                 in 200..299 -> Done
-                401 -> Reauthenticate
+                401 -> SignInAndRetry
                 408, 429, in 500..599 -> Retry(outcome.retryAfter?.let { retryAfterSeconds(it, nowMillis) })
                 in 400..499 -> RefetchProjection
                 else -> Retry(null)

@@ -2,9 +2,11 @@ package baton.client
 
 /**
  * The Privue verification flow (seed 001), a pure state machine mirroring BatonClient's `VerificationMachine`, with
- * issue 15's rules: the web view closing itself on the registered return path without a `verification_id` ends the
- * browser phase and confirms with the backend; a foreground while the journey is pending and no return came asks the
- * backend once. The handoff URL is opened unchanged (fragment included) and never kept.
+ * issue 15's rules: the web view ending itself on a registered return URL ([Event.WebViewReturn]) ends the browser
+ * phase and confirms with the backend, with or without a `verification_id`; a link the OS delivers ([Event.ReturnLink])
+ * counts when it is a return, or a bare registered return URL (the landing page's link back); a foreground while the
+ * journey is pending and no return came asks the backend, one request at a time. The handoff URL is opened unchanged
+ * (fragment included) and never kept.
  */
 class VerificationMachine(
     val workflow: String,
@@ -15,7 +17,10 @@ class VerificationMachine(
         data class VerifyTapped(val atMillis: Long) : Event()
         data class HandoffCreated(val url: SensitiveUrl) : Event()
         data class HandoffFailed(val failure: RequestFailure) : Event()
+        /** The OS delivered a link to the app, raw. */
         data class ReturnLink(val url: String, val atMillis: Long) : Event()
+        /** The camera web view stopped on a registered return URL and closed itself with it, raw. */
+        data class WebViewReturn(val url: String, val atMillis: Long) : Event()
         data class BrowserClosed(val atMillis: Long) : Event()
         data class StatusReceived(val status: String, val atMillis: Long) : Event()
         data class StatusFailed(val failure: RequestFailure, val atMillis: Long) : Event()
@@ -43,7 +48,7 @@ class VerificationMachine(
     private var hint: String? = null
     private var status: String? = null
     private var schedule: PollSchedule? = null
-    private var askedOnForeground = false
+    private var foregroundCheckInFlight = false
 
     /** The screen for the current state. */
     val screen: VerificationScreen
@@ -69,7 +74,7 @@ class VerificationMachine(
         is Event.HandoffCreated -> if (phase == Phase.REQUESTING) {
             // A handoff that arrives when no browser is being opened is never opened later.
             phase = Phase.IN_JOURNEY
-            askedOnForeground = false
+            foregroundCheckInFlight = false
             listOf(Action.Render(screen), Action.PresentCameraWebView(event.url))
         } else emptyList()
         is Event.HandoffFailed -> if (phase == Phase.REQUESTING) {
@@ -82,10 +87,17 @@ class VerificationMachine(
             when {
                 phase != Phase.IN_JOURNEY -> emptyList()
                 parsed is ReturnLinkResult.Accepted -> confirm(event.atMillis, parsed.value.statusHint)
-                // The registered return path without a verification_id: the journey ended, its result unknown.
-                parsed is ReturnLinkResult.Rejected && parsed.reason == ReturnLinkRejection.MISSING_VERIFICATION_ID ->
-                    confirm(event.atMillis, null)
+                returnParser.isBareReturn(event.url) -> confirm(event.atMillis, null)
                 else -> emptyList()
+            }
+        }
+        is Event.WebViewReturn -> {
+            val parsed = returnParser.parse(event.url)
+            when {
+                phase != Phase.IN_JOURNEY -> handle(Event.ReturnLink(event.url, event.atMillis))
+                parsed is ReturnLinkResult.Accepted -> confirm(event.atMillis, parsed.value.statusHint)
+                // The web view ended on the return path without a usable verification_id: the journey ended anyway.
+                else -> confirm(event.atMillis, null)
             }
         }
         is Event.BrowserClosed -> if (phase == Phase.IN_JOURNEY) confirm(event.atMillis, null) else emptyList()
@@ -93,6 +105,10 @@ class VerificationMachine(
         is Event.StatusFailed -> {
             val current = schedule
             when {
+                phase == Phase.IN_JOURNEY -> {
+                    foregroundCheckInFlight = false
+                    emptyList()
+                }
                 phase != Phase.CONFIRMING || current == null -> emptyList()
                 event.failure != RequestFailure.RETRYABLE -> {
                     phase = Phase.CHECK_LATER
@@ -116,9 +132,9 @@ class VerificationMachine(
         is Event.Backgrounded -> emptyList()
         is Event.Foregrounded -> when {
             phase == Phase.CHECK_LATER -> confirm(event.atMillis, null)
-            // Pending and no return came: ask once (the journey may have finished elsewhere, e.g. after DigiLocker).
-            phase == Phase.IN_JOURNEY && !askedOnForeground -> {
-                askedOnForeground = true
+            // Pending and no return came: ask (the journey may have ended elsewhere), one request at a time.
+            phase == Phase.IN_JOURNEY && !foregroundCheckInFlight -> {
+                foregroundCheckInFlight = true
                 listOf(Action.FetchStatus(workflow))
             }
             else -> emptyList()
@@ -139,6 +155,8 @@ class VerificationMachine(
         }
         if (phase == Phase.IN_JOURNEY) {
             // The answer to the foreground check: settled ends the journey; anything else leaves it open.
+            if (!foregroundCheckInFlight) return emptyList()
+            foregroundCheckInFlight = false
             if (!settled) return emptyList()
             phase = Phase.SETTLED
             status = received
@@ -156,6 +174,7 @@ class VerificationMachine(
 
     private fun confirm(atMillis: Long, landingHint: String?): List<Action> {
         val wasInJourney = phase == Phase.IN_JOURNEY
+        foregroundCheckInFlight = false
         phase = Phase.CONFIRMING
         hint = landingHint
         schedule = PollSchedule(atMillis, polling)

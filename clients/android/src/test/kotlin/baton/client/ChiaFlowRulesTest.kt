@@ -63,14 +63,15 @@ class ChiaFlowRulesTest {
     }
 
     @Test
-    fun a401SignsInAgainAndRetriesWithTheSameKeyAndBody() {
+    fun a401AsksToSignInAgainAndTheNextShareResendsTheSameKeyAndBody() {
         val machine = presented()
         val sent = sends(machine.handle(ChiaHandoffMachine.Event.ShareTapped(0, keyA))).single().attempt
         val failed = machine.handle(ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Response(401, null), 1000))
-        assertEquals(listOf(ChiaHandoffMachine.Action.SignInAgain), failed)
-        // While signing in, taps join (no second request).
-        assertEquals(emptyList<ChiaHandoffMachine.Action>(), machine.handle(ChiaHandoffMachine.Event.ShareTapped(2000, keyB)))
-        assertEquals(listOf(ChiaHandoffMachine.Action.SendShareRequest(sent)), machine.handle(ChiaHandoffMachine.Event.SignedIn))
+        assertEquals(ChiaHandoffMachine.Action.RequestSignIn, failed.first())
+        assertTrue(failed.none { it is ChiaHandoffMachine.Action.DiscardPendingAttempt || it is ChiaHandoffMachine.Action.FetchProjection })
+        assertEquals("sign_in_required", machine.screen.notice)
+        assertTrue(machine.screen.shareEnabled && machine.screen.continueEnabled)
+        assertEquals(listOf(sent), sends(machine.handle(ChiaHandoffMachine.Event.ShareTapped(2000, keyB))).map { it.attempt })
     }
 
     @Test

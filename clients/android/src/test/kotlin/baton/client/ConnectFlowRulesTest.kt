@@ -26,32 +26,33 @@ class ConnectFlowRulesTest(private val delivered: String) {
     private val parser = ConnectReturnParser(listOf("https://app.example.com/bb-callback", "acmewallet://bb-callback"))
     private val policy = PollingPolicy(2, 20)
 
+    private val tracker = CustomTabReturnTracker()
+
     private fun inBrowser(): ConnectMachine {
         val machine = ConnectMachine("https", parser, policy)
         machine.handle(ConnectMachine.Event.ConnectTapped(0))
         machine.handle(ConnectMachine.Event.SessionCreated("ses_1", SensitiveUrl("https://bb.example/s/x"), "https"))
+        tracker.opened()
         return machine
     }
 
     @Test
-    fun anyDeliveryEndsTheBrowserPhaseAndAsksAboutTheBackendsSession() {
+    fun anyDeliveryFromTheTabEndsTheBrowserPhaseAndAsksAboutTheBackendsSession() {
         val machine = inBrowser()
-        val actions = machine.handle(ConnectMachine.Event.ReturnLink(delivered, 3000))
+        val actions = machine.handle(tracker.linkDelivered(delivered, 3000)!!)
         assertEquals(listOf(ConnectMachine.Action.FetchSession("ses_1")), actions.filterIsInstance<ConnectMachine.Action.FetchSession>())
+        // onResume after the delivery is not a second "closed".
+        assertNull(tracker.resumed(3001))
         // The flow is not stranded: once settled, Connect works again.
         machine.handle(ConnectMachine.Event.SessionStateReceived("ses_1", "cancelled", 4000))
         assertTrue(machine.handle(ConnectMachine.Event.ConnectTapped(5000)).contains(ConnectMachine.Action.CreateSession("https")))
     }
 
     @Test
-    fun aReturnDeliveredColdBeforeRestoreConfirmsTheKeptSession() {
+    fun aReturnThatStartsTheAppColdConfirmsTheKeptSessionBeforeAnyRestore() {
         val machine = ConnectMachine("https", parser, policy, storedPendingSessionId = "ses_1")
-        val tracker = CustomTabReturnTracker()
-        val event = tracker.linkDelivered(delivered, 1000)!!
-        val actions = machine.handle(event)
+        val actions = machine.handle(CustomTabReturnTracker.coldStart(delivered, "ses_1", 1000)!!)
         assertEquals(listOf(ConnectMachine.Action.FetchSession("ses_1")), actions.filterIsInstance<ConnectMachine.Action.FetchSession>())
-        // onResume after the delivery is not a second "closed".
-        assertNull(tracker.resumed(1001))
         assertEquals(emptyList<ConnectMachine.Action>(), machine.handle(ConnectMachine.Event.Restored("ses_1", 1002)))
     }
 }
@@ -67,7 +68,7 @@ class ConnectLifecycleTest {
         machine.handle(ConnectMachine.Event.ConnectTapped(0))
         val opened = machine.handle(ConnectMachine.Event.SessionCreated("ses_9", SensitiveUrl("https://bb.example/s/y"), "https"))
         tracker.opened()
-        assertEquals(ConnectMachine.Action.SavePendingSession("ses_9"), opened.first())
+        assertEquals(ConnectMachine.Action.KeepPendingSession("ses_9"), opened.first())
         assertTrue(opened.none { it.toString().contains("bb.example") })
         val closed = machine.handle(tracker.resumed(5000)!!)
         assertEquals(
@@ -79,23 +80,30 @@ class ConnectLifecycleTest {
         )
         assertNull(tracker.resumed(6000))
         val settled = machine.handle(ConnectMachine.Event.SessionStateReceived("ses_9", "ok", 7000))
-        assertEquals(listOf(ConnectMachine.Action.ClearPendingSession, ConnectMachine.Action.Render(ConnectScreen("connected"))), settled)
+        assertEquals(listOf(ConnectMachine.Action.ForgetPendingSession, ConnectMachine.Action.Render(ConnectScreen("connected"))), settled)
     }
 
     @Test
-    fun aColdStartWithAKeptSessionAndNoLinkIsClosedAndConfirmed() {
+    fun aColdStartWithAKeptSessionAndNoLinkRestoresAndConfirms() {
         val machine = ConnectMachine("https", parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
-        val tracker = CustomTabReturnTracker()
-        assertNull(tracker.linkDelivered(null, 0))
-        tracker.opened() // what ConnectActivity.onCreate does when the store holds a session and no link came
-        val actions = machine.handle(tracker.resumed(1000)!!)
+        val actions = machine.handle(CustomTabReturnTracker.coldStart(null, "ses_4", 1000)!!)
         assertEquals(
             listOf(
-                ConnectMachine.Action.Render(ConnectScreen("cancelled")), ConnectMachine.Action.FetchSession("ses_4"),
-                ConnectMachine.Action.ScheduleTick(21_000)
+                ConnectMachine.Action.Render(ConnectScreen("confirming", hint = "resumed")),
+                ConnectMachine.Action.FetchSession("ses_4"), ConnectMachine.Action.ScheduleTick(21_000)
             ),
             actions
         )
+    }
+
+    @Test
+    fun anOsLinkWhileTheTabIsNotOpenKeepsAppAuthsChecks() {
+        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
+        val tracker = CustomTabReturnTracker()
+        val other = "https://app.example.com/bb-callback?sessionId=ses_5&resultCode=Ok"
+        assertEquals(emptyList<ConnectMachine.Action>(), machine.handle(tracker.linkDelivered(other, 0)!!))
+        val bare = machine.handle(tracker.linkDelivered("https://app.example.com/bb-callback", 1)!!)
+        assertEquals(listOf(ConnectMachine.Action.FetchSession("ses_4")), bare.filterIsInstance<ConnectMachine.Action.FetchSession>())
     }
 
     @Test

@@ -24,8 +24,6 @@ class ChiaVectorRunner(config: Map<String, Any?>, private val cards: Map<String,
             "share_tap" -> ChiaHandoffMachine.Event.ShareTapped(event.millis("at"), IdempotencyKey.of(event["freshKey"] as String)!!)
             "continue_tap" -> ChiaHandoffMachine.Event.ContinueTapped
             "share_response" -> shareResponse(event)
-            "signed_in" -> ChiaHandoffMachine.Event.SignedIn
-            "sign_in_failed" -> ChiaHandoffMachine.Event.SignInFailed
             "browser_failed" -> ChiaHandoffMachine.Event.BrowserFailedToOpen
             "return_link" -> ChiaHandoffMachine.Event.ReturnLink(event["url"] as String)
             "background" -> ChiaHandoffMachine.Event.Backgrounded
@@ -56,7 +54,7 @@ class ChiaVectorRunner(config: Map<String, Any?>, private val cards: Map<String,
                 is ChiaHandoffMachine.Action.OpenExternalBrowser -> mapOf("navigate" to "external", "url" to action.url.reveal())
                 is ChiaHandoffMachine.Action.ScheduleTick -> mapOf("tick" to Rfc3339.format(action.atMillis))
                 is ChiaHandoffMachine.Action.RouteToMarketplaceHome -> mapOf("route" to "marketplace-home")
-                is ChiaHandoffMachine.Action.SignInAgain -> mapOf("request" to "sign_in")
+                is ChiaHandoffMachine.Action.RequestSignIn -> mapOf("signIn" to "required")
             }
         }
     }
@@ -93,7 +91,9 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
     private val polling = (config["polling"] as Map<String, Any?>).let {
         PollingPolicy(it["interval"] as Long, it["timeout"] as Long)
     }
-    private val machine = ConnectMachine(kind, ConnectReturnParser(config["registered"] as List<String>), polling)
+    private val parser = ConnectReturnParser(config["registered"] as List<String>)
+    private var kept: String? = null
+    private var machine = ConnectMachine(kind, parser, polling)
 
     fun apply(event: Map<String, Any?>): List<Map<String, Any?>> {
         val input: ConnectMachine.Event = when (val type = event["type"]) {
@@ -103,6 +103,12 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
             )
             "session_failed" -> ConnectMachine.Event.SessionCreationFailed(failure(event["failure"]))
             "return_link" -> ConnectMachine.Event.ReturnLink(event["url"] as String, event.millis("at"))
+            "sheet_return" -> ConnectMachine.Event.BrowserReturn(event["url"] as String, event.millis("at"))
+            "cold_launch" -> {
+                // A new process: a new machine given only the session id the store kept.
+                machine = ConnectMachine(kind, parser, polling, kept)
+                return listOf(render(machine.screen))
+            }
             "browser_closed" -> ConnectMachine.Event.BrowserClosed(event.millis("at"))
             "session_state" -> ConnectMachine.Event.SessionStateReceived(
                 event["sessionId"] as String, event["status"] as String, event.millis("at")
@@ -123,8 +129,14 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
                     mapOf("navigate" to "authentication_session", "url" to action.url.reveal(), "callback" to caught)
                 is ConnectMachine.Action.FetchSession -> mapOf("request" to "GET /v2/connect-sessions/${action.sessionId}")
                 is ConnectMachine.Action.ScheduleTick -> mapOf("tick" to Rfc3339.format(action.atMillis))
-                // Persisting the opaque session id is not in the shared vocabulary (the Kotlin tests check it).
-                is ConnectMachine.Action.SavePendingSession, is ConnectMachine.Action.ClearPendingSession -> null
+                is ConnectMachine.Action.KeepPendingSession -> {
+                    kept = action.sessionId
+                    mapOf("persist" to "keep_session", "sessionId" to action.sessionId)
+                }
+                is ConnectMachine.Action.ForgetPendingSession -> {
+                    kept = null
+                    mapOf("persist" to "forget_session")
+                }
             }
         }
     }
@@ -153,6 +165,7 @@ class VerificationVectorRunner(config: Map<String, Any?>) {
             "handoff_created" -> VerificationMachine.Event.HandoffCreated(SensitiveUrl(event["url"] as String))
             "handoff_failed" -> VerificationMachine.Event.HandoffFailed(failure(event["failure"]))
             "return_link" -> VerificationMachine.Event.ReturnLink(event["url"] as String, event.millis("at"))
+            "web_view_return" -> VerificationMachine.Event.WebViewReturn(event["url"] as String, event.millis("at"))
             "browser_closed" -> VerificationMachine.Event.BrowserClosed(event.millis("at"))
             "status" -> VerificationMachine.Event.StatusReceived(event["status"] as String, event.millis("at"))
             "status_failed" -> VerificationMachine.Event.StatusFailed(failure(event["failure"]), event.millis("at"))

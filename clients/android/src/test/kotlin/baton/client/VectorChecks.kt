@@ -44,7 +44,7 @@ object VectorChecks {
         )
         val actual: Map<String, Any?> = when (decision) {
             is RetryDecision.Retry -> mapOf("decision" to "retry", "retryAfterSeconds" to decision.afterSeconds?.toLong())
-            is RetryDecision.Reauthenticate -> mapOf("decision" to "reauthenticate")
+            is RetryDecision.SignInAndRetry -> mapOf("decision" to "sign_in_and_retry")
             is RetryDecision.RefetchProjection -> mapOf("decision" to "refetch_projection")
             is RetryDecision.Done -> mapOf("decision" to "done")
         }

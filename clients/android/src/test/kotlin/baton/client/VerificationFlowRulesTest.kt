@@ -16,7 +16,7 @@ class VerificationFlowRulesTest {
     @Test
     fun aCloseOnTheReturnPathWithoutVerificationIdEndsTheBrowserPhaseAndConfirms() {
         val machine = inJourney()
-        val actions = machine.handle(VerificationMachine.Event.ReturnLink("https://partner.example/kyc/done?status=approved", 3000))
+        val actions = machine.handle(VerificationMachine.Event.WebViewReturn("https://partner.example/kyc/done?status=approved", 3000))
         assertEquals(
             listOf(
                 VerificationMachine.Action.DismissWebView, VerificationMachine.Action.Render(VerificationScreen("confirming")),
@@ -27,19 +27,21 @@ class VerificationFlowRulesTest {
     }
 
     @Test
-    fun otherNavigationsLeaveTheJourneyOpen() {
+    fun osLinksThatAreNotReturnsLeaveTheJourneyOpen() {
         val machine = inJourney()
         assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.ReturnLink("https://partner.example/kyc/other", 3000)))
+        assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.ReturnLink("https://partner.example/kyc/done?status=approved", 3000)))
         assertEquals("in_journey", machine.screen.content)
     }
 
     @Test
-    fun aForegroundWhilePendingAsksTheBackendOnce() {
+    fun aForegroundWhilePendingAsksTheBackendOneRequestAtATime() {
         val machine = inJourney()
         assertEquals(listOf(VerificationMachine.Action.FetchStatus("kyc")), machine.handle(VerificationMachine.Event.Foregrounded(9000)))
+        assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.Foregrounded(9100)))
         assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.StatusReceived("in_progress", 9500)))
-        assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.Foregrounded(12_000)))
         assertEquals("in_journey", machine.screen.content)
+        assertEquals(listOf(VerificationMachine.Action.FetchStatus("kyc")), machine.handle(VerificationMachine.Event.Foregrounded(12_000)))
     }
 
     @Test
