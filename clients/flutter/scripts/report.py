@@ -35,4 +35,4 @@ if check.returncode not in (0, 1):
 for result in json.loads(check.stdout):
     cases.append({"file": "clients/flutter/" + result["file"], "section": "syntax", "id": result["file"],
                   "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
-print(json.dumps({"shell": "dart", "cases": cases}))
+print(json.dumps({"shell": "flutter", "cases": cases}))
