@@ -33,6 +33,6 @@ if check.returncode not in (0, 1):
     sys.stderr.write(check.stderr)
     sys.exit(3)
 for result in json.loads(check.stdout):
-    cases.append({"file": "clients/flutter/" + result["file"], "section": "syntax", "id": result["file"],
+    cases.append({"file": "clients/flutter/lib", "section": "syntax", "id": result["file"],
                   "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
 print(json.dumps({"shell": "flutter", "cases": cases}))
