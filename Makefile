@@ -32,6 +32,7 @@ format:
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	scripts/with-postgres $(SWIFT) test $(BUILD_FLAGS) --skip-build
+	scripts/typecheck-apple
 	scripts/run-suites
 
 demo: build
