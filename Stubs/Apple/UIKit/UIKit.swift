@@ -98,7 +98,7 @@
 @MainActor open class UIImage: NSObject {}
 
 @available(iOS 13.0, *)
-public typealias UIActionHandler = @MainActor (UIAction) -> Void
+public typealias UIActionHandler = (UIAction) -> Void
 
 @available(iOS 13.0, *)
 @MainActor open class UIAction: UIMenuElement {

@@ -50,6 +50,33 @@ import Testing
         #expect(events.contains(.browserClosedWithoutReturn(.connect)))
     }
 
+    @Test func aWebViewDismissedByAnythingElseIsAFailureAndStillAsksTheBackend() async {
+        let backend = ScriptedBackend()
+        let presenter = RecordingPresenter()
+        let telemetry = RecordingTelemetry()
+        await backend.script {
+            $0.verificationHandoffAnswers = [
+                .success(
+                    VerificationHandoff(
+                        url: SensitiveURL("https://verify.privue.example/acme/kyc#ticket=t")!, expiresInSeconds: 120))
+            ]
+            $0.verificationAnswers = [
+                .success(VerificationState(verificationID: "v1", status: VerificationStatus(rawValue: "approved")))
+            ]
+        }
+        await presenter.script([.failed])
+        let coordinator = VerificationCoordinator(
+            workflow: "kyc", returnParser: Fixtures.verificationParser, backend: backend, presenter: presenter,
+            clock: ManualClock(Fixtures.t0), telemetry: telemetry)
+        await coordinator.verifyTapped()
+        await coordinator.whenIdle()
+        await coordinator.stop()
+        let events = await telemetry.drain()
+        #expect(await backend.calls == [.createVerificationHandoff(workflow: "kyc"), .verification(workflow: "kyc")])
+        #expect(events.contains(.browserFailed(.verification, .cameraWebView)))
+        #expect(events.contains(.browserClosedWithoutReturn(.verification)))
+    }
+
     @Test func aCancelledWebViewAsksNothing() async {
         let backend = ScriptedBackend()
         let presenter = RecordingPresenter()
