@@ -24,10 +24,10 @@ build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests Stubs
 
 format:
-	$(SWIFT) format format -i -r Package.swift Sources Tests
+	$(SWIFT) format format -i -r Package.swift Sources Tests Stubs
 
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
