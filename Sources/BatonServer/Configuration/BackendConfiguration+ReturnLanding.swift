@@ -98,8 +98,10 @@ extension ConfigurationReader {
     /// The landing-related checks that need the whole configuration: the open host differs from every return host,
     /// and every landing path is a plain path of its own.
     mutating func checkLanding(_ configuration: BackendConfiguration) {
-        let returnHosts = [configuration.bb.httpsReturnURL, configuration.privue.returnURL]
+        let returnHosts =
+            [configuration.bb.httpsReturnURL, configuration.privue.returnURL]
             .compactMap { RawURLComponents($0.string)?.normalizedHost }
+            + [configuration.chia.genericReturnHost?.lowercased()].compactMap { $0 }
         if let open = configuration.returnLanding.openHost, returnHosts.contains(open) {
             fail(
                 "returnLanding.openHost",

@@ -147,13 +147,3 @@ public struct LiveWellKnownCheck: Sendable {
         return problems.map { DoctorFinding($0.0, field, $0.1, fix: $0.2) }
     }
 }
-
-/// A `baton doctor` option that cannot be used.
-public struct DoctorUsageError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong with the option.
-    public let message: String
-
-    init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-}
