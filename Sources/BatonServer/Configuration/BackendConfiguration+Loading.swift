@@ -39,7 +39,10 @@ extension BackendConfiguration {
         var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
         read.rejectUnknownKeys(
             root, path: "",
-            known: ["server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps"])
+            known: [
+                "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
+                "returnLanding",
+            ])
 
         let serverObject = read.object(
             root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
@@ -64,7 +67,7 @@ extension BackendConfiguration {
             root, "chia", path: "chia",
             known: [
                 "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
-                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes",
+                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath",
             ])
         let chia = Chia(
             apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
@@ -72,6 +75,8 @@ extension BackendConfiguration {
             apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
             genericReturnHost: chiaObject["genericReturnHost"] == nil
                 ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
+            genericReturnPath: chiaObject["genericReturnPath"] == nil
+                ? nil : read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath"),
             syncInterval: TimeInterval(
                 read.integer(
                     chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,
@@ -138,7 +143,8 @@ extension BackendConfiguration {
             providerTimeout: TimeInterval(
                 read.integer(
                     providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
-            chia: chia, privue: privue, bb: bb, apps: apps)
+            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: read.returnLanding(root))
+        read.checkLanding(configuration)
 
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }
