@@ -40,7 +40,8 @@ extension BackendConfiguration {
         read.rejectUnknownKeys(
             root, path: "",
             known: [
-                "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps", "rateLimit",
+                "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
+                "returnLanding", "rateLimit",
             ])
 
         let serverObject = read.object(
@@ -66,7 +67,7 @@ extension BackendConfiguration {
             root, "chia", path: "chia",
             known: [
                 "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
-                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes",
+                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath",
             ])
         let chia = Chia(
             apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
@@ -74,6 +75,8 @@ extension BackendConfiguration {
             apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
             genericReturnHost: chiaObject["genericReturnHost"] == nil
                 ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
+            genericReturnPath: chiaObject["genericReturnPath"] == nil
+                ? nil : read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath"),
             syncInterval: TimeInterval(
                 read.integer(
                     chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,
@@ -156,7 +159,8 @@ extension BackendConfiguration {
             providerTimeout: TimeInterval(
                 read.integer(
                     providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
-            chia: chia, privue: privue, bb: bb, apps: apps)
+            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: read.returnLanding(root))
+        read.checkLanding(configuration)
 
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }
