@@ -41,7 +41,7 @@ extension BackendConfiguration {
             root, path: "",
             known: [
                 "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
-                "returnLanding",
+                "returnLanding", "rateLimit",
             ])
 
         let serverObject = read.object(
@@ -131,15 +131,31 @@ extension BackendConfiguration {
                 android, "sha256CertFingerprints", path: "apps.android.sha256CertFingerprints", required: false))
         read.checkAppIDs(apps)
 
+        let limits = read.object(
+            root, "rateLimit", path: "rateLimit", known: ["enabled", "burst", "perMinute"], required: false)
+        let rateLimit = RateLimit(
+            enabled: read.bool(limits, "enabled", path: "rateLimit.enabled", default: true),
+            burst: read.integer(limits, "burst", path: "rateLimit.burst", default: 60, range: 1...100_000),
+            perMinute: read.integer(limits, "perMinute", path: "rateLimit.perMinute", default: 60, range: 1...100_000))
+        let tokenSigningKey = read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32)
+        let idempotencyVariable = OptionalSecretVariable.idempotencySecret.rawValue
+        let configuredIdempotencySecret =
+            (environment[idempotencyVariable] ?? "").isEmpty ? nil : read.key256(environment, idempotencyVariable)
+
         let configuration = BackendConfiguration(
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
             usesSandboxEvidence: usesSandboxEvidence,
-            tokenSigningKey: read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32),
+            tokenSigningKey: tokenSigningKey,
             tokenTTL: TimeInterval(
                 read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000)),
             sealingKey: read.key256(environment, SecretVariable.sealingKey.rawValue),
+            previousSealingKeys: read.keys256(environment, OptionalSecretVariable.previousSealingKeys.rawValue),
+            idempotencySecret: configuredIdempotencySecret
+                ?? ProviderIdempotencyKeys.derivedSecret(fromTokenSigningKey: tokenSigningKey),
+            idempotencySecretIsConfigured: configuredIdempotencySecret != nil,
+            rateLimit: rateLimit,
             providerTimeout: TimeInterval(
                 read.integer(
                     providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),

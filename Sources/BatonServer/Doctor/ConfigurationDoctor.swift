@@ -45,6 +45,7 @@ public struct ConfigurationDoctor: Sendable {
         var report = DoctorReport(findings: [DoctorFinding(.ok, "(file)", "loads: every field and secret is valid")])
         report.findings += Self.developmentFindings(configuration)
         report.findings += Self.secretFindings(configuration, environment: environment)
+        report.findings += Self.keyFindings(configuration, environment: environment)
         report.findings += Self.returnURLFindings(configuration)
         report.findings += Self.wellKnownFindings(configuration)
         report.findings += Self.landingFindings(configuration)

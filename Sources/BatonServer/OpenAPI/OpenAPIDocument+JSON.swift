@@ -248,7 +248,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "429": {
-                    "description": "Chia is rate limiting. Retry after `Retry-After` seconds with the same key and body.",
+                    "description": "`provider_rate_limited`: Chia is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds with the same key and body.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -260,7 +260,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -439,7 +440,7 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/PayloadTooLarge"
                   },
                   "429": {
-                    "description": "Privue is rate limiting. Retry after `Retry-After` seconds.",
+                    "description": "`provider_rate_limited`: Privue is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -451,7 +452,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -586,6 +588,9 @@ extension OpenAPIDocument {
                       }
                     }
                   },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
                   }
@@ -693,7 +698,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "429": {
-                    "description": "BB is rate limiting. Retry after `Retry-After` seconds.",
+                    "description": "`provider_rate_limited`: BB is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -705,7 +710,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -836,6 +842,9 @@ extension OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
                   },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
@@ -1476,6 +1485,34 @@ extension OpenAPIDocument {
                         }
                       ]
                     }
+                  }
+                }
+              },
+              "RateLimited": {
+                "description": "This user sent more provider-backed requests than the per-user limit allows. Retry after `Retry-After` seconds.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Problem"
+                        },
+                        {
+                          "properties": {
+                            "code": {
+                              "enum": [
+                                "rate_limited"
+                              ]
+                            }
+                          }
+                        }
+                      ]
+                    }
+                  }
+                },
+                "headers": {
+                  "Retry-After": {
+                    "$ref": "#/components/headers/RetryAfter"
                   }
                 }
               },

@@ -67,6 +67,7 @@ struct OpenAPIDocumentTests {
             BackendProblem.providerUnavailable(ProviderUnavailable(.unreachable)),
             BackendProblem.notFound, BackendProblem.unknownWorkflow, BackendProblem.callbackUnavailable,
             BackendProblem.providerRejected, HTTPError.unauthorized(), HTTPError.payloadTooLarge,
+            BackendProblem.rateLimited(retryAfter: 1),
         ])
     func documentsEveryProblemCodeWithItsStatus(_ problem: HTTPError) {
         #expect(
