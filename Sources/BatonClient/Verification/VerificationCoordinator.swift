@@ -4,7 +4,8 @@ import Foundation
 /// Runs a ``VerificationMachine``: it feeds it events and performs its actions, nothing more.
 ///
 /// The handoff is requested only when ``verifyTapped()`` is called and presented as soon as it arrives; the camera
-/// web view's completion (a return link or a close) comes back as an event. Events are handled without suspending
+/// web view's completion (a link on the registered path, accepted or refused, or a close) comes back as an event
+/// that ends the journey; a link the OS delivers goes through ``returnLink(_:)``. Events are handled without suspending
 /// between reading and writing the machine.
 public actor VerificationCoordinator: FlowTaskRunning {
     private var machine: VerificationMachine
@@ -97,7 +98,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
                 let completion = await presenter.present(url, style: .cameraWebView(policy: policy))
                 let now = await clock.now()
                 switch completion {
-                case .returned(let link): await self.receive(.returnLink(link, at: now))
+                case .returned(let link): await self.receive(.webViewReturned(link, at: now))
                 case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
                 }
             }
