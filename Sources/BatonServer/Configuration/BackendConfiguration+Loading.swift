@@ -63,15 +63,26 @@ extension BackendConfiguration {
         let chiaObject = read.object(
             root, "chia", path: "chia",
             known: [
-                "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
+                "apiOrigin", "assetOrigin", "genericReturnHost", "genericReturnPath", "syncIntervalSeconds",
+                "evidenceTTLSeconds",
                 "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes",
             ])
+        var genericReturnPath: String?
+        if chiaObject["genericReturnPath"] != nil {
+            let path = read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath")
+            if !path.hasPrefix("/") || path.contains(where: { "?#*".contains($0) || $0.isWhitespace }) {
+                read.fail(
+                    "chia.genericReturnPath", "must be a plain path such as /marketplace (no query, fragment or *)")
+            }
+            genericReturnPath = path
+        }
         let chia = Chia(
             apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
             assetOrigin: read.origin(chiaObject, "assetOrigin", path: "chia.assetOrigin"),
             apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
             genericReturnHost: chiaObject["genericReturnHost"] == nil
                 ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
+            genericReturnPath: genericReturnPath,
             syncInterval: TimeInterval(
                 read.integer(
                     chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,

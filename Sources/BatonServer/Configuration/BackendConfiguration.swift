@@ -30,6 +30,9 @@ public struct BackendConfiguration: Sendable {
         public var apiKey: Secret
         /// The registered generic-return host (marketplace home), if a generic return was approved.
         public var genericReturnHost: String?
+        /// The path of the approved generic return link on ``genericReturnHost`` (`chia.genericReturnPath`, default
+        /// `/`): listed in the generated `apple-app-site-association` so iOS hands that link to the app.
+        public var genericReturnPath: String? = nil
         /// How often the catalog is fetched.
         public var syncInterval: TimeInterval
         /// The catalog decision's evidence TTL and clock skew.

@@ -4,9 +4,12 @@ import Foundation
 
 /// `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`, generated from configuration.
 ///
-/// The Apple file lists `applinks` for the registered https return paths (BB's universal link, seed 002, and
-/// Privue's return URL, seed 001) and `webcredentials` for the same app ids, which
-/// `ASWebAuthenticationSession.Callback.https(host:path:)` requires. Both are `application/json`.
+/// The Apple file lists `applinks` for the registered https return paths (BB's universal link, seed 002, Privue's
+/// return URL, seed 001, and the Chia generic return, seed 000, when `chia.genericReturnHost` is configured: its
+/// `chia.genericReturnPath`, `/` by default) and `webcredentials` for the same app ids, which
+/// `ASWebAuthenticationSession.Callback.https(host:path:)` requires. `assetlinks.json` has no paths (Android lists
+/// them in the app's intent filters): its one statement covers every host that serves it, the generic return host
+/// included. Both are `application/json`.
 struct WellKnownDocuments: Sendable {
     let appleAppIDs: [String]
     let returnPaths: [String]
@@ -20,6 +23,10 @@ struct WellKnownDocuments: Sendable {
             if let parts = RawURLComponents(url.string), !paths.contains(String(parts.effectivePath)) {
                 paths.append(String(parts.effectivePath))
             }
+        }
+        if configuration.chia.genericReturnHost != nil {
+            let generic = configuration.chia.genericReturnPath ?? "/"
+            if !paths.contains(generic) { paths.append(generic) }
         }
         returnPaths = paths
         androidPackageName = configuration.apps.androidPackageName
