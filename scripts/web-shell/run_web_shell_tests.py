@@ -32,6 +32,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from sandbox_backend import DEFAULT_USER, GERMAN_USER, SUSPENDED_USER, SandboxBackend
+import shared_interaction
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = json.loads((REPO / "Conformance/renderer-conformance.v1.json").read_text())
@@ -483,6 +484,15 @@ def interaction_case(context, case):
     forwarded = {r["idempotencyKey"] for r in context.backend.provider_requests(context.backend.chia)
                  if r["sequence"] > chia_before and r["route"] == "/v2/handoff-sessions"}
     check(forwarded <= page_keys, f"Chia saw keys the page never sent: {forwarded - page_keys}")
+
+
+@suite.test("interaction.v1 (the Swift machine's vectors)")
+@cases(lambda context: shared_interaction.cases(REPO))
+def shared_interaction_case(context, case):
+    context.sign_in()
+    card = real_card(context, "share")
+    shared_interaction.run(context, case, item=card["id"], neutral_url=card["handoff"]["secondary"]["url"],
+                           journey_prefix=context.backend.chia + "/h/phs_", arrange=arrange, check=check)
 
 
 # ======================= layout at 320 px / 200% =======================
