@@ -495,6 +495,31 @@ def shared_interaction_case(context, case):
                            journey_prefix=context.backend.chia + "/h/phs_", arrange=arrange, check=check)
 
 
+@suite.test("a 401 on share keeps the body and key; signed in again, the share resends exactly them")
+def share_401_keeps_the_request(context):
+    context.sign_in()
+    card = real_card(context, "share")
+    context.open_disclosure(card["id"])
+    context.driver.execute_script("sessionStorage.setItem('baton.token', 'not-a-valid-token');")  # the sign-in lapsed
+    context.card(card["id"]).find_element(By.CSS_SELECTOR, "[data-action=share]").click()
+    context.wait(lambda: context.driver.find_element(By.ID, "sign-in").is_displayed(), "the sign-in panel")
+    first = context.api_requests("POST", "/v2/handoff-sessions")
+    check(len(first) == 1, f"{len(first)} POSTs before signing in again")
+    key, body = first[0]["headers"].get("idempotency-key"), first[0]["body"]
+    pending = context.pending()
+    check(len(pending) == 1 and pending[0]["key"] == key and pending[0]["body"].encode() == body,
+          f"body and key not kept after the 401: {pending}")
+    mark = context.mark()
+    context.sign_in()
+    context.open_disclosure(card["id"])
+    context.card(card["id"]).find_element(By.CSS_SELECTOR, "[data-action=share]").click()
+    context.wait(lambda: context.navigations(mark), "the journey")
+    check(context.navigations(mark)[0].startswith(context.backend.chia + "/h/phs_"), "not the journey")
+    posts = context.api_requests("POST", "/v2/handoff-sessions")
+    check(len(posts) == 2 and posts[1]["headers"].get("idempotency-key") == key and posts[1]["body"] == body,
+          "the share after signing in again did not resend the same key and body")
+
+
 # ======================= layout at 320 px / 200% =======================
 
 @suite.test("layout: 320 CSS px at 200% text, nothing clipped or truncated, every action reachable")
