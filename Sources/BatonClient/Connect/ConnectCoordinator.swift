@@ -56,7 +56,8 @@ public actor ConnectCoordinator: FlowTaskRunning {
         receive(.connectTapped(at: now))
     }
 
-    /// The OS delivered `link` to the app, raw.
+    /// The OS delivered `link` to the app, raw: checked strictly (registered URL, a pending session, the same id); a
+    /// bare registered return URL (the landing page's link) ends the browser phase too.
     public func returnLink(_ link: String) async {
         let now = await clock.now()
         receive(.returnLink(link, at: now))

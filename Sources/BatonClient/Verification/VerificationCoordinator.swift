@@ -42,7 +42,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
         receive(.verifyTapped(at: now))
     }
 
-    /// The OS delivered `link` to the app, raw.
+    /// The OS delivered `link` to the app, raw: parsed strictly; a bare registered return URL ends the journey too.
     public func returnLink(_ link: String) async {
         let now = await clock.now()
         receive(.returnLink(link, at: now))
@@ -51,7 +51,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
     /// The app went to the background.
     public func backgrounded() { receive(.backgrounded) }
 
-    /// The app came to the foreground.
+    /// The app came to the foreground: while the journey is open and no return came, asks the backend once.
     public func foregrounded() async {
         let now = await clock.now()
         receive(.foregrounded(at: now))
