@@ -84,6 +84,8 @@ struct BackendRoutes {
                 body: Array(text.utf8))
         }
         OpenAPIDocument.register(on: &router)
+        // GET at exactly each registered https return path: the page a browser shows when the app did not open.
+        ReturnLandingRoutes(configuration: configuration).install(into: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
         options.catalog?.registerRoutes(on: &router)
         if options.servesWebShell { mountWebShell(on: &router) }

@@ -39,7 +39,10 @@ extension BackendConfiguration {
         var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
         read.rejectUnknownKeys(
             root, path: "",
-            known: ["server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps"])
+            known: [
+                "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
+                "returnLanding",
+            ])
 
         let serverObject = read.object(
             root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
@@ -63,26 +66,17 @@ extension BackendConfiguration {
         let chiaObject = read.object(
             root, "chia", path: "chia",
             known: [
-                "apiOrigin", "assetOrigin", "genericReturnHost", "genericReturnPath", "syncIntervalSeconds",
-                "evidenceTTLSeconds",
-                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes",
+                "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
+                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath",
             ])
-        var genericReturnPath: String?
-        if chiaObject["genericReturnPath"] != nil {
-            let path = read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath")
-            if !path.hasPrefix("/") || path.contains(where: { "?#*".contains($0) || $0.isWhitespace }) {
-                read.fail(
-                    "chia.genericReturnPath", "must be a plain path such as /marketplace (no query, fragment or *)")
-            }
-            genericReturnPath = path
-        }
         let chia = Chia(
             apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
             assetOrigin: read.origin(chiaObject, "assetOrigin", path: "chia.assetOrigin"),
             apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
             genericReturnHost: chiaObject["genericReturnHost"] == nil
                 ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
-            genericReturnPath: genericReturnPath,
+            genericReturnPath: chiaObject["genericReturnPath"] == nil
+                ? nil : read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath"),
             syncInterval: TimeInterval(
                 read.integer(
                     chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,
@@ -149,7 +143,8 @@ extension BackendConfiguration {
             providerTimeout: TimeInterval(
                 read.integer(
                     providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
-            chia: chia, privue: privue, bb: bb, apps: apps)
+            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: read.returnLanding(root))
+        read.checkLanding(configuration)
 
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }

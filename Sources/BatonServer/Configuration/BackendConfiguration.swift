@@ -30,9 +30,9 @@ public struct BackendConfiguration: Sendable {
         public var apiKey: Secret
         /// The registered generic-return host (marketplace home), if a generic return was approved.
         public var genericReturnHost: String?
-        /// The path of the approved generic return link on ``genericReturnHost`` (`chia.genericReturnPath`, default
-        /// `/`): listed in the generated `apple-app-site-association` so iOS hands that link to the app.
-        public var genericReturnPath: String? = nil
+        /// The path of the approved generic return URL on ``genericReturnHost``, if its landing page and association
+        /// component should be served.
+        public var genericReturnPath: String?
         /// How often the catalog is fetched.
         public var syncInterval: TimeInterval
         /// The catalog decision's evidence TTL and clock skew.
@@ -101,6 +101,8 @@ public struct BackendConfiguration: Sendable {
     public var privue: Privue
     public var bb: BB
     public var apps: Apps
+    /// The landing pages at the registered https return paths (``ReturnLanding``).
+    public var returnLanding: ReturnLanding
 }
 
 /// The environment variables that carry secrets; the configuration file never does.

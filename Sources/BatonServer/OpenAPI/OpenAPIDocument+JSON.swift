@@ -35,6 +35,10 @@ extension OpenAPIDocument {
               "description": "Standard Webhooks receivers for the providers (not called by apps)."
             },
             {
+              "name": "landing",
+              "description": "Pages at the registered https return paths, for a browser whose return link did not open the app."
+            },
+            {
               "name": "well-known",
               "description": "Universal-link and app-link association files."
             },
@@ -1065,6 +1069,104 @@ extension OpenAPIDocument {
                   },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/bb-callback": {
+              "get": {
+                "tags": [
+                  "landing"
+                ],
+                "operationId": "getConnectReturnLanding",
+                "summary": "Landing page at BB's https return path",
+                "description": "The landing page a browser shows when the return link did not open the app (issue 22). Served at exactly the registered path of `bb.returnURLs.https` (this path in `baton serve --sandbox`; each deployment's own path otherwise), on every host that reaches the backend. One sentence and one large \"Return to the app\" link to `https://<returnLanding.openHost><path>` without query or fragment (on the open host itself, back to the return host), the custom-scheme fallback where one is registered, an Android `intent:` link naming the package, and `returnLanding.storeFallbackText`. The page is identical whatever query or fragment the provider appended; neither is read, echoed, stored or logged. No script loads or runs.",
+                "responses": {
+                  "200": {
+                    "description": "The landing page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Cache-Control": {
+                        "description": "Always `no-store`.",
+                        "schema": {
+                          "type": "string",
+                          "const": "no-store"
+                        }
+                      },
+                      "Referrer-Policy": {
+                        "schema": {
+                          "type": "string",
+                          "const": "no-referrer"
+                        }
+                      },
+                      "X-Robots-Tag": {
+                        "schema": {
+                          "type": "string",
+                          "const": "noindex, nofollow"
+                        }
+                      },
+                      "Content-Security-Policy": {
+                        "description": "`default-src 'none'`, `script-src 'none'`, and only the page's own inline style by its hash.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/kyc/done": {
+              "get": {
+                "tags": [
+                  "landing"
+                ],
+                "operationId": "getVerificationReturnLanding",
+                "summary": "Landing page at Privue's return path",
+                "description": "The landing page a browser shows when the return link did not open the app (issue 22). Served at exactly the registered path of `privue.returnURL` (this path in `baton serve --sandbox`; each deployment's own path otherwise), on every host that reaches the backend. One sentence and one large \"Return to the app\" link to `https://<returnLanding.openHost><path>` without query or fragment (on the open host itself, back to the return host), the custom-scheme fallback where one is registered, an Android `intent:` link naming the package, and `returnLanding.storeFallbackText`. The page is identical whatever query or fragment the provider appended; neither is read, echoed, stored or logged. No script loads or runs.",
+                "responses": {
+                  "200": {
+                    "description": "The landing page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Cache-Control": {
+                        "description": "Always `no-store`.",
+                        "schema": {
+                          "type": "string",
+                          "const": "no-store"
+                        }
+                      },
+                      "Referrer-Policy": {
+                        "schema": {
+                          "type": "string",
+                          "const": "no-referrer"
+                        }
+                      },
+                      "X-Robots-Tag": {
+                        "schema": {
+                          "type": "string",
+                          "const": "noindex, nofollow"
+                        }
+                      },
+                      "Content-Security-Policy": {
+                        "description": "`default-src 'none'`, `script-src 'none'`, and only the page's own inline style by its hash.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
                   }
                 }
               }

@@ -4,12 +4,12 @@ import Foundation
 
 /// `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`, generated from configuration.
 ///
-/// The Apple file lists `applinks` for the registered https return paths (BB's universal link, seed 002, Privue's
-/// return URL, seed 001, and the Chia generic return, seed 000, when `chia.genericReturnHost` is configured: its
-/// `chia.genericReturnPath`, `/` by default) and `webcredentials` for the same app ids, which
-/// `ASWebAuthenticationSession.Callback.https(host:path:)` requires. `assetlinks.json` has no paths (Android lists
-/// them in the app's intent filters): its one statement covers every host that serves it, the generic return host
-/// included. Both are `application/json`.
+/// The Apple file lists `applinks` for the registered https return paths (BB's universal link, seed 002, and
+/// Privue's return URL, seed 001, and the Chia generic return path when configured) and `webcredentials` for the same
+/// app ids, which
+/// `ASWebAuthenticationSession.Callback.https(host:path:)` requires. Both are `application/json`. The same files are
+/// served on every host that reaches the backend: the return hosts and the landing page's open host
+/// (``BackendConfiguration/associatedHosts``), which the app lists in its Associated Domains.
 struct WellKnownDocuments: Sendable {
     let appleAppIDs: [String]
     let returnPaths: [String]
@@ -18,17 +18,7 @@ struct WellKnownDocuments: Sendable {
 
     init(configuration: BackendConfiguration) {
         appleAppIDs = configuration.apps.appleAppIDs
-        var paths: [String] = []
-        for url in [configuration.bb.httpsReturnURL, configuration.privue.returnURL] {
-            if let parts = RawURLComponents(url.string), !paths.contains(String(parts.effectivePath)) {
-                paths.append(String(parts.effectivePath))
-            }
-        }
-        if configuration.chia.genericReturnHost != nil {
-            let generic = configuration.chia.genericReturnPath ?? "/"
-            if !paths.contains(generic) { paths.append(generic) }
-        }
-        returnPaths = paths
+        returnPaths = configuration.landingPaths
         androidPackageName = configuration.apps.androidPackageName
         androidFingerprints = configuration.apps.androidCertificateFingerprints
     }
