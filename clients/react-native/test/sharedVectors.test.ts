@@ -4,8 +4,8 @@ import { runCase, sharedCases } from './vectors';
 
 for (const c of sharedCases()) {
   const name = `${c.file}#${c.section}/${c.id}`;
-  if (c.skip !== null || c.run === null) {
-    test(name, { skip: c.skip ?? 'no executable check in this shell' }, () => undefined);
+  if (c.run === null) {
+    test(name, { skip: 'no executable check in this shell' }, () => undefined);
   } else {
     test(name, async () => {
       const [result, detail] = await runCase(c);

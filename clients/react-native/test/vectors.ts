@@ -42,14 +42,6 @@ export function jsonEqual(a: J, b: J): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => k in b && jsonEqual(a[k], b[k]));
 }
 
-/** Why a case still encoding pre-issue-15 behaviour is skipped (clients/superseded-vectors.json), while unchanged. */
-export function supersededReason(file: string, vector: J): string | null {
-  const path = join(conformanceDir(), '..', 'clients', 'superseded-vectors.json');
-  if (!existsSync(path)) return null;
-  const entry = JSON.parse(readFileSync(path, 'utf8')).cases.find((c: J) => c.file === file && jsonEqual(c.case, vector));
-  return entry ? entry.reason : null;
-}
-
 export function checkReturnLink(c: J): string | null {
   let actual: J;
   try {
@@ -208,14 +200,13 @@ export interface SharedCase {
   section: string;
   id: string;
   run: (() => string | null | Promise<string | null>) | null;
-  skip: string | null;
 }
 
 /** Every case of the shared vector files this shell reports on. */
 export function sharedCases(): SharedCase[] {
   const cases: SharedCase[] = [];
   const add = (file: string, section: string, c: J, run: SharedCase['run']): void => {
-    cases.push({ file, section, id: c.id, run, skip: supersededReason(file, c) });
+    cases.push({ file, section, id: c.id, run });
   };
   for (const c of load('return-links.v1.json').cases) add('return-links.v1.json', 'return-links', c, () => checkReturnLink(c));
   const retry = load('retry-classification.v1.json');
@@ -237,7 +228,6 @@ export function sharedCases(): SharedCase[] {
 
 /** Runs one case: [result, detail]. */
 export async function runCase(c: SharedCase): Promise<['passed' | 'failed' | 'not_run', string]> {
-  if (c.skip !== null) return ['not_run', c.skip];
   if (c.run === null) return ['not_run', 'no executable check for this case in the TypeScript shell'];
   try {
     const failure = await c.run();

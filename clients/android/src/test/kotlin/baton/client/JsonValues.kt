@@ -43,17 +43,4 @@ object ConformanceFiles {
     @Suppress("UNCHECKED_CAST")
     fun load(name: String): Map<String, Any?> =
         JsonValues.plain(JSONObject(File(directory, name).readText(Charsets.UTF_8))) as Map<String, Any?>
-
-    /**
-     * Cases of the shared files whose expectations predate issue 15's flow rules (listed with their full old content in
-     * clients/superseded-vectors.json). A case is skipped only while it is byte-for-byte that old content: once the
-     * vector is rewritten it runs again.
-     */
-    @Suppress("UNCHECKED_CAST")
-    fun supersededReason(file: String, case: Map<String, Any?>): String? {
-        val list = File(directory.parentFile, "clients/superseded-vectors.json")
-        if (!list.exists()) return null
-        val entries = (JsonValues.plain(JSONObject(list.readText()))as Map<String, Any?>)["cases"] as List<Map<String, Any?>>
-        return entries.firstOrNull { it["file"] == file && it["case"] == case }?.get("reason") as String?
-    }
 }
