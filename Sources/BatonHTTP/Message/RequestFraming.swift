@@ -85,7 +85,8 @@ enum RequestFraming {
     }
 
     private static func isDecimal(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 18 && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        !text.isEmpty && text.utf8.count <= 18
+            && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     private static func trimmed(_ text: String) -> String {

@@ -245,7 +245,9 @@ private func framingRefusal(
 private func readHeaders(
     _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?, limits: HTTPServerLimits
 ) -> Result<Void, HeaderRefusal> {
-    if context.target.utf8.count > limits.maxURLBytes { return .failure(HeaderRefusal(error: .uriTooLong, closes: false)) }
+    if context.target.utf8.count > limits.maxURLBytes {
+        return .failure(HeaderRefusal(error: .uriTooLong, closes: false))
+    }
     var collector = HeaderCollector()
     collector.headers.reserveCapacity(16)
     withUnsafeMutablePointer(to: &collector) { pointer in

@@ -32,7 +32,9 @@ struct FramingTests {
     static let post = "POST /echo HTTP/1.1\r\nHost: x\r\n"
 
     static let cases: [Case] = [
-        Case("two different Content-Length", post + "Content-Length: 2\r\nContent-Length: 4\r\n\r\n{}{}", 400, by: .baton),
+        Case(
+            "two different Content-Length", post + "Content-Length: 2\r\nContent-Length: 4\r\n\r\n{}{}", 400, by: .baton
+        ),
         Case(
             "Content-Length and chunked", post + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
             400, by: .baton),
@@ -56,14 +58,20 @@ struct FramingTests {
         // An obs-fold in any other field: libmicrohttpd 0.9.75 appends the continuation to the field's name
         // (`X-A: a` + ` b` becomes `X-Ab: a`); Baton sees the name moved away from its value and refuses.
         Case("obs-fold in a field", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n", 400, by: .baton),
-        Case("obs-fold, longer continuation", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A: a\r\n\tbcdefgh\r\nX-B: c\r\n\r\n", 400,
+        Case(
+            "obs-fold, longer continuation", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A: a\r\n\tbcdefgh\r\nX-B: c\r\n\r\n",
+            400,
             by: .baton),
-        Case("field without a space after the colon", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A:a\r\n\r\n", 200, by: .handler,
+        Case(
+            "field without a space after the colon", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A:a\r\n\r\n", 200,
+            by: .handler,
             closes: false),
-        Case("field with tabs before its value", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A: \t a\r\n\r\n", 200, by: .handler,
+        Case(
+            "field with tabs before its value", "GET /fold HTTP/1.1\r\nHost: x\r\nX-A: \t a\r\n\r\n", 200, by: .handler,
             closes: false),
         // The same Content-Length twice is one length (RFC 9110 §8.6): served.
-        Case("Content-Length repeated, same value", post + "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", 200,
+        Case(
+            "Content-Length repeated, same value", post + "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", 200,
             by: .handler, closes: false),
     ]
 
@@ -75,7 +83,9 @@ struct FramingTests {
         }
         router.get("/fold") { request in
             reached.hit()
-            return .text("x-a=[\(request.headers["x-a"] ?? "")] all=\(request.headers.map { "\($0.name)=\($0.value.debugDescription)" })")
+            return .text(
+                "x-a=[\(request.headers["x-a"] ?? "")] all=\(request.headers.map { "\($0.name)=\($0.value.debugDescription)" })"
+            )
         }
         router.post("/echo") { request in
             reached.hit()

@@ -108,8 +108,11 @@ final class RawClient: Sendable {
                 if data.suffix(4) == [13, 10, 13, 10] { break }
             }
             let head = String(decoding: data, as: UTF8.self).lowercased()
-            let length = head.components(separatedBy: "\r\n").lazy
-                .compactMap { $0.hasPrefix("content-length:") ? Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) : nil }
+            let length =
+                head.components(separatedBy: "\r\n").lazy
+                .compactMap {
+                    $0.hasPrefix("content-length:") ? Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) : nil
+                }
                 .first ?? 0
             var body = [UInt8](repeating: 0, count: length)
             var received = 0
