@@ -133,6 +133,16 @@ import Testing
         #expect(try Self.load(development).chia.apiOrigin == origin)
     }
 
+    @Test func theConnectionCapPerAddressIsConfigurable() throws {
+        #expect(try Self.load(Self.validFile).server.maxConnectionsPerAddress == 128)
+        let raised = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnectionsPerAddress\": 0,")
+        #expect(try Self.load(raised).server.maxConnectionsPerAddress == 0)
+        let negative = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnectionsPerAddress\": -1,")
+        #expect(Self.problems(negative) == ["server.maxConnectionsPerAddress"])
+    }
+
     @Test func sandboxEvidenceIsADevelopmentOnlySetting() throws {
         let fixtures = Self.validFile.replacingOccurrences(
             of: "\"database\":", with: "\"development\": {\"sandboxEvidence\": true}, \"database\":")
