@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks of RFC 9112 Baton makes on every request before routing, where libmicrohttpd 0.9.75 lets a request
 /// through that a strict server refuses: byte-level, on the target and the fields libmicrohttpd has already split.
 ///
@@ -72,7 +74,8 @@ enum RequestFraming {
         }
         guard let codings else { return nil }
         if length != nil { return .lengthAndTransferEncoding }
-        return HTTPHeaders.equalNames(trimmed(codings), "chunked") ? nil : .unsupportedTransferCoding
+        return HTTPHeaders.equalNames(codings.trimmingCharacters(in: .whitespaces), "chunked")
+            ? nil : .unsupportedTransferCoding
     }
 
     /// Whether a field name (`isName`) or value holds a byte RFC 9110 does not allow there: any control but HTAB
@@ -87,9 +90,5 @@ enum RequestFraming {
     private static func isDecimal(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 18
             && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
