@@ -8,7 +8,9 @@ import Testing
 ///
 /// Where libmicrohttpd answers before any Baton callback runs, the row records exactly what it does (`answeredBy:
 /// .libmicrohttpd`): its own HTML page, no problem+json. docs/reliability.md lists the same cases.
-@Suite("HTTP message framing (RFC 9112), raw sockets")
+///
+/// Serialized: each row starts a server, and twenty at once add threads a loaded two-core host does not need.
+@Suite("HTTP message framing (RFC 9112), raw sockets", .serialized)
 struct FramingTests {
     enum Answerer: Sendable { case baton, libmicrohttpd, handler }
 
