@@ -476,10 +476,11 @@ def interaction_case(context, case):
     # One journey per share, and exactly one Chia handoff session for it, created with the key the page sent.
     sessions = context.backend.handoff_sessions()[sessions_before:]
     check(len(sessions) == len(journeys), f"{len(sessions)} Chia handoff sessions for {len(journeys)} journeys")
-    check([s["idempotencyKey"] for s in sessions] == [key for _, key in journeys],
-          "the Chia sessions were not created with the keys the page sent")
+    check([s["idempotencyKey"] for s in sessions] == [context.backend.provider_key(key) for _, key in journeys],
+          "the Chia sessions were not created with the keys derived from the ones the page sent")
     # Every call the backend made to Chia (its own retries included) forwarded a key the page sent.
-    page_keys = {e["headers"].get("idempotency-key") for e in context.api_requests("POST", "/v2/handoff-sessions")}
+    page_keys = {context.backend.provider_key(e["headers"].get("idempotency-key"))
+                 for e in context.api_requests("POST", "/v2/handoff-sessions")}
     forwarded = {r["idempotencyKey"] for r in context.backend.provider_requests(context.backend.chia)
                  if r["sequence"] > chia_before and r["route"] == "/v2/handoff-sessions"}
     check(forwarded <= page_keys, f"Chia saw keys the page never sent: {forwarded - page_keys}")

@@ -81,7 +81,7 @@ public actor ConnectCoordinator: FlowTaskRunning {
     }
 
     private func perform(_ action: ConnectMachine.Action) {
-        let (backend, clock, presenter) = (backend, clock, presenter)
+        let (backend, clock, presenter, telemetry) = (backend, clock, presenter, telemetry)
         switch action {
         case .render(let screen):
             self.screen = screen
@@ -102,6 +102,10 @@ public actor ConnectCoordinator: FlowTaskRunning {
                 switch completion {
                 case .returned(let link): await self.receive(.returnLink(link, at: now))
                 case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
+                case .failed:
+                    telemetry.record(.browserFailed(.connect, .authenticationSession))
+                    await self.receive(.browserClosed(at: now))
+                case .cancelled: break  // only `stop()` cancels this task: the flow is over
                 }
             }
         case .fetchSession(let id):

@@ -78,7 +78,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
     }
 
     private func perform(_ action: VerificationMachine.Action) {
-        let (backend, clock, presenter) = (backend, clock, presenter)
+        let (backend, clock, presenter, telemetry) = (backend, clock, presenter, telemetry)
         switch action {
         case .render(let screen):
             self.screen = screen
@@ -99,6 +99,10 @@ public actor VerificationCoordinator: FlowTaskRunning {
                 switch completion {
                 case .returned(let link): await self.receive(.returnLink(link, at: now))
                 case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
+                case .failed:
+                    telemetry.record(.browserFailed(.verification, .cameraWebView))
+                    await self.receive(.browserClosed(at: now))
+                case .cancelled: break  // only `stop()` cancels this task: the flow is over
                 }
             }
         case .fetchStatus(let workflow):

@@ -23,6 +23,9 @@ public final class CurlTransport: HTTPTransport {
         /// address pinning. A request with ``OutboundRequest/pinnedAddresses`` (the image mirror) never goes
         /// through a proxy, whatever this says: the pin is the address it must connect to.
         public var proxy = ""
+        /// A PEM file of the certificate authorities to trust instead of the system's (`CURLOPT_CAINFO`), for a
+        /// test CA; certificates are always verified.
+        public var caFile: String?
 
         /// The defaults.
         public init() {}
