@@ -25,6 +25,10 @@ public struct BackendOptions: Sendable {
     public var catalog: (any CatalogComponent)?
     /// Whether `/web/` serves the web reference shell (``WebShell``); on by default.
     public var servesWebShell = true
+    /// Whether the web shell's sandbox sign-in, `POST /web/dev-token`, is mounted: only `baton serve --sandbox` and
+    /// `baton demo` set it, and it takes effect only with `development.allowLoopbackHTTP` too. No configuration
+    /// file can turn it on.
+    public var mountsDevSignIn = false
 
     /// The defaults.
     public init() {}

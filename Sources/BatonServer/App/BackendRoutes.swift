@@ -101,7 +101,8 @@ struct BackendRoutes {
     /// they are missing (a binary copied without its bundle) the API still serves and the gap is logged.
     private func mountWebShell(on router: inout Router) {
         do {
-            try WebShell(configuration: configuration, now: options.now).install(into: &router)
+            try WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
+                .install(into: &router)
         } catch {
             options.logger.log(.warning, "web_shell_unavailable", ["error_type": .string("\(type(of: error))")])
         }

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 
 extension BackendConfiguration {
@@ -45,14 +46,18 @@ extension BackendConfiguration {
             ])
 
         let serverObject = read.object(
-            root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
+            root, "server", path: "server",
+            known: ["host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress"])
         let server = Server(
             host: read.string(serverObject, "host", path: "server.host", default: "127.0.0.1"),
             port: read.integer(serverObject, "port", path: "server.port", default: 8080, range: 1...65_535),
             threads: read.integer(
                 serverObject, "threads", path: "server.threads",
                 default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256),
-            publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"))
+            publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"),
+            maxConnectionsPerAddress: read.integer(
+                serverObject, "maxConnectionsPerAddress", path: "server.maxConnectionsPerAddress",
+                default: HTTPServerLimits().maxConnectionsPerAddress, range: 0...1_000_000))
 
         let database = read.string(root, "database", path: "database", default: "sqlite:.baton/baton.sqlite")
         if !database.hasPrefix("sqlite:") && !database.hasPrefix("postgres://") && !database.hasPrefix("postgresql://")

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 
 /// Everything `baton serve` needs, read from a JSON file plus environment variables for every secret.
@@ -18,6 +19,9 @@ public struct BackendConfiguration: Sendable {
         public var threads: Int
         /// The backend's public origin, used to build the neutral `/assets/…` image URLs the app receives.
         public var publicOrigin: String
+        /// Most connections open at once from one client address (0: no limit); loopback peers (a proxy on this
+        /// host) are exempt. Behind a proxy on another host, raise it above the proxy's pool or set 0.
+        public var maxConnectionsPerAddress: Int = HTTPServerLimits().maxConnectionsPerAddress
     }
 
     /// Chia catalog handoff (seed 000).

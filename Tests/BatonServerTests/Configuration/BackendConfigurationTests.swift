@@ -112,6 +112,37 @@ import Testing
         #expect(try Self.load(development).chia.apiOrigin == "http://127.0.0.1:9001")
     }
 
+    @Test(arguments: [
+        "http://127.attacker.example", "http://127.0.0.1.attacker.example", "http://localhost.attacker.example",
+        "http://127.1", "http://0x7f.0.0.1", "http://10.0.0.1:9001",
+    ])
+    func plainHTTPToAHostThatOnlyLooksLikeLoopbackIsRefusedEvenInDevelopment(origin: String) {
+        let development = Self.validFile.replacingOccurrences(
+            of: "\"apiOrigin\": \"https://api.chia.example\"", with: "\"apiOrigin\": \"\(origin)\""
+        ).replacingOccurrences(
+            of: "\"database\":", with: "\"development\": {\"allowLoopbackHTTP\": true}, \"database\":")
+        #expect(Self.problems(development) == ["chia.apiOrigin"])
+    }
+
+    @Test(arguments: ["http://127.0.0.1:9001", "http://127.8.9.10", "http://localhost:9001", "http://[::1]:9001"])
+    func plainHTTPToLoopbackIsAcceptedInDevelopment(origin: String) throws {
+        let development = Self.validFile.replacingOccurrences(
+            of: "\"apiOrigin\": \"https://api.chia.example\"", with: "\"apiOrigin\": \"\(origin)\""
+        ).replacingOccurrences(
+            of: "\"database\":", with: "\"development\": {\"allowLoopbackHTTP\": true}, \"database\":")
+        #expect(try Self.load(development).chia.apiOrigin == origin)
+    }
+
+    @Test func theConnectionCapPerAddressIsConfigurable() throws {
+        #expect(try Self.load(Self.validFile).server.maxConnectionsPerAddress == 128)
+        let raised = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnectionsPerAddress\": 0,")
+        #expect(try Self.load(raised).server.maxConnectionsPerAddress == 0)
+        let negative = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnectionsPerAddress\": -1,")
+        #expect(Self.problems(negative) == ["server.maxConnectionsPerAddress"])
+    }
+
     @Test func sandboxEvidenceIsADevelopmentOnlySetting() throws {
         let fixtures = Self.validFile.replacingOccurrences(
             of: "\"database\":", with: "\"development\": {\"sandboxEvidence\": true}, \"database\":")
