@@ -8,11 +8,12 @@ import Synchronization
 struct DoctorCommand: Subcommand {
     let name = "doctor"
     let summary = "check a configuration line by line and say what to fix (exit 1 if anything fails)"
-    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS]"]
+    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS] [--offline]"]
     let options: [OptionSpec] = [
         .value(
             "--config", "FILE", help: "the JSON configuration (default ./baton.json); secrets come from BATON_* env"),
         .value("--timeout", "SECONDS", help: "how long to wait for each provider origin (default 3)"),
+        .flag("--offline", help: "skip the checks that need the network (provider origins, a PostgreSQL store)"),
     ]
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -32,11 +33,12 @@ struct DoctorCommand: Subcommand {
             return 1
         }
         let environment = ProcessInfo.processInfo.environment
+        let offline = arguments.flags.contains("--offline")
         let doctor = ConfigurationDoctor(timeout: .seconds(timeout))
         let result = Mutex<DoctorReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            let report = await doctor.check(json: file, environment: environment)
+            let report = await doctor.check(json: file, environment: environment, offline: offline)
             result.withLock { $0 = report }
             done.signal()
         }

@@ -4,7 +4,8 @@ import Foundation
 extension BackendConfiguration {
     /// Reads a configuration from the JSON `file` contents and the secrets in `environment`.
     ///
-    /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name.
+    /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name; a file
+    ///   that is not JSON is one error naming the line and column where it stops being JSON.
     public static func load(json file: Data, environment: [String: String]) throws(ConfigurationErrors) -> Self {
         let root: [String: JSONValue]
         do {
@@ -15,7 +16,14 @@ extension BackendConfiguration {
         } catch let errors as ConfigurationErrors {
             throw errors
         } catch {
-            throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
+            guard let syntax = JSONSyntaxCheck.firstError(in: Array(file)) else {
+                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
+            }
+            throw ConfigurationErrors([
+                ConfigurationError(
+                    field: "(file)",
+                    problem: "is not valid JSON at line \(syntax.line), column \(syntax.column): \(syntax.problem)")
+            ])
         }
         return try load(root, environment: environment)
     }
