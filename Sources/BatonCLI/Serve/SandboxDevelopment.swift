@@ -13,21 +13,30 @@ enum SandboxDevelopment {
     static func startSandbox(
         secrets: DevelopmentSecrets, host: String, port: Int, clock: SandboxClock = .system
     ) async throws -> ProviderSandbox {
+        let backend = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        var configuration = try sandboxConfiguration(secrets: secrets, clock: clock)
+        configuration.privueWebhookURL = backend + "/webhooks/privue"
+        configuration.bbWebhookURL = backend + "/webhooks/bb"
+        guard port + 3 <= 65_535 else { throw CLIFailure("--port must leave room for the sandbox on PORT+1..PORT+3") }
+        return try await ProviderSandbox.start(
+            configuration: configuration, ports: .consecutive(from: UInt16(port + 1)))
+    }
+
+    /// The simulators' configuration with the provider keys and webhook secrets of `secrets` (the same ones on
+    /// every start, so a backend configured with them keeps working) and the default return URLs.
+    static func sandboxConfiguration(
+        secrets: DevelopmentSecrets, clock: SandboxClock = .system
+    ) throws -> SandboxConfiguration {
         let env = secrets.environment
         guard let privueHooks = env["BATON_PRIVUE_WEBHOOK_SECRET"].flatMap(WebhookSecret.init),
             let bbHooks = env["BATON_BB_WEBHOOK_SECRET"].flatMap(WebhookSecret.init),
             let chia = env["BATON_CHIA_API_KEY"], let privue = env["BATON_PRIVUE_API_KEY"],
             let bb = env["BATON_BB_API_KEY"], let client = env["BATON_BB_CLIENT_ID"]
         else { throw CLIFailure("\(DevelopmentSecrets.file) is incomplete; delete it to regenerate") }
-        let backend = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-        let configuration = try SandboxConfiguration(
+        return try SandboxConfiguration(
             chiaAPIKey: Secret(chia), privueAPIKey: Secret(privue), bbAPIKey: Secret(bb), bbClientID: Secret(client),
             privueWebhookSecret: privueHooks, bbWebhookSecret: bbHooks, privueReturnURLs: [privueReturnURL],
-            bbReturnURLs: bbReturnURLs, privueWebhookURL: backend + "/webhooks/privue",
-            bbWebhookURL: backend + "/webhooks/bb", clock: clock)
-        guard port + 3 <= 65_535 else { throw CLIFailure("--port must leave room for the sandbox on PORT+1..PORT+3") }
-        return try await ProviderSandbox.start(
-            configuration: configuration, ports: .consecutive(from: UInt16(port + 1)))
+            bbReturnURLs: bbReturnURLs, clock: clock)
     }
 
     /// The backend configuration for a running sandbox, loaded through the same checks as a configuration file.
