@@ -8,6 +8,8 @@ import Foundation
 enum SandboxDevelopment {
     static let privueReturnURL = "https://app.example.com/kyc/done"
     static let bbReturnURLs = ["https://app.example.com/bb-callback", "acmewallet://bb-callback"]
+    /// The `aud` of tokens for `baton serve --sandbox` and `baton demo`.
+    static let sandboxTokenAudience = "baton-sandbox"
 
     /// Starts the sandbox with the development secrets, its webhooks aimed at the backend on `host:port`.
     static func startSandbox(
@@ -47,6 +49,8 @@ enum SandboxDevelopment {
             "development": ["allowLoopbackHTTP": true],
             "server": ["host": host, "port": port, "publicOrigin": "http://127.0.0.1:\(port)"],
             "database": database,
+            // One audience whatever the port, so `baton token` (which does not know the port) mints for it.
+            "tokens": ["audience": sandboxTokenAudience],
             "chia": ["apiOrigin": sandbox.chiaOrigin, "assetOrigin": sandbox.chiaOrigin],
             "privue": [
                 "apiOrigin": sandbox.privueOrigin, "returnURL": privueReturnURL, "workflows": ["merchant-onboarding"],

@@ -55,7 +55,8 @@ struct BackendRoutes {
         router.use(StoreFailureMiddleware())
         router.use(
             AuthenticationMiddleware(
-                authenticator: SignedTokenAuthenticator(key: configuration.tokenSigningKey), now: now))
+                authenticator: SignedTokenAuthenticator(configuration: configuration), now: now,
+                logger: options.logger, metrics: metrics))
 
         router.post("/v2/handoff-sessions") { try await handoff.create($0) }
         router.post("/v2/verification-handoffs") { try await verification.createHandoff($0) }

@@ -65,7 +65,7 @@ extension BackendConfiguration {
             read.fail("database", "must be sqlite:PATH or postgres://…")
         }
 
-        let tokens = read.object(root, "tokens", path: "tokens", known: ["ttlSeconds"], required: false)
+        let tokens = read.object(root, "tokens", path: "tokens", known: ["ttlSeconds", "audience"], required: false)
         let providers = read.object(root, "providers", path: "providers", known: ["timeoutSeconds"], required: false)
 
         let chiaObject = read.object(
@@ -134,7 +134,7 @@ extension BackendConfiguration {
                 android, "sha256CertFingerprints", path: "apps.android.sha256CertFingerprints", required: false))
         read.checkAppIDs(apps)
 
-        let configuration = BackendConfiguration(
+        var configuration = BackendConfiguration(
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
@@ -148,6 +148,10 @@ extension BackendConfiguration {
                     providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
             chia: chia, privue: privue, bb: bb, apps: apps)
 
+        configuration.tokenAudience = read.string(
+            tokens, "audience", path: "tokens.audience", default: configuration.server.publicOrigin)
+        configuration.previousTokenSigningKeys = read.previousTokenKeys(environment)
+
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }
         return configuration
@@ -155,6 +159,18 @@ extension BackendConfiguration {
 }
 
 extension ConfigurationReader {
+    /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS`: retired token signing keys, comma-separated, each at least 32 characters.
+    mutating func previousTokenKeys(_ environment: [String: String]) -> [Secret] {
+        let name = "BATON_TOKEN_PREVIOUS_SIGNING_KEYS"
+        guard let value = environment[name], !value.isEmpty else { return [] }
+        let keys = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard keys.allSatisfy({ $0.utf8.count >= 32 }) else {
+            fail(name, "each comma-separated key must be at least 32 characters")
+            return []
+        }
+        return keys.map { Secret($0) }
+    }
+
     mutating func returnURL(
         _ object: [String: JSONValue], _ key: String, path: String, httpsOnly: Bool
     )

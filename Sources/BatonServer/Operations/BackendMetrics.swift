@@ -20,6 +20,7 @@ public final class BackendMetrics: Sendable {
         "baton_provider_calls_total": (["provider", "operation", "outcome"], "Provider operations, by outcome."),
         "baton_idempotency_outcomes_total": (["outcome"], "POST /v2/handoff-sessions answers, by idempotency outcome."),
         "baton_webhook_verifications_total": (["provider", "result"], "Webhook deliveries, by verification result."),
+        "baton_auth_token_refusals_total": (["reason"], "Bearer tokens refused with 401, by reason."),
     ]
 
     private let counters = Mutex<[Series: Int]>([:])
@@ -45,6 +46,11 @@ public final class BackendMetrics: Sendable {
     /// Counts one webhook delivery by result (`accepted`, `duplicate`, or a rejection code).
     public func recordWebhook(_ provider: ProviderName, result: String) {
         increment("baton_webhook_verifications_total", [provider.rawValue, result])
+    }
+
+    /// Counts one refused bearer token by reason (`expired`, `bad_signature`, …).
+    public func recordTokenRefusal(_ reason: TokenRefusal) {
+        increment("baton_auth_token_refusals_total", [reason.rawValue])
     }
 
     /// The current value of one series, for tests.
