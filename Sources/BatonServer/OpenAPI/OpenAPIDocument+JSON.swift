@@ -77,7 +77,33 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/Unauthorized"
                   },
                   "503": {
-                    "$ref": "#/components/responses/ServiceUnavailable"
+                    "description": "This instance has not loaded a catalog publication yet (`catalog_unavailable`: just started, or Chia and the store unreachable since), or the store is briefly unavailable (`service_unavailable`). Retry after `Retry-After` seconds.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "allOf": [
+                            {
+                              "$ref": "#/components/schemas/Problem"
+                            },
+                            {
+                              "properties": {
+                                "code": {
+                                  "enum": [
+                                    "catalog_unavailable",
+                                    "service_unavailable"
+                                  ]
+                                }
+                              }
+                            }
+                          ]
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Retry-After": {
+                        "$ref": "#/components/headers/RetryAfter"
+                      }
+                    }
                   }
                 }
               }
