@@ -57,6 +57,8 @@ struct BackendStack: Sendable {
             if syncFirst { await pipeline.sync.syncOnce() }
             var options = BackendOptions()
             options.catalog = pipeline
+            // The sandbox and the demo always serve the web shell; otherwise only webShell.enabled does.
+            options.servesWebShell = providers != nil
             options.logger = logger
             let backend = BatonBackend(configuration: configuration, store: store, options: options)
             let running = try backend.start()

@@ -102,7 +102,9 @@ struct ServeRequest: Sendable {
                 console.print("baton serve: BB sandbox     \(providers.bbOrigin)")
                 console.print("baton serve: secrets in \(DevelopmentSecrets.file); tokens: baton token --user ID")
             }
-            console.print("baton serve: web shell    \(base)/web/")
+            if stack.providers != nil || stack.configuration.servesWebShell {
+                console.print("baton serve: web shell    \(base)/web/")
+            }
             console.print("baton serve: ready (Ctrl-C or SIGTERM to stop)")
             let signal = await signals.wait()
             console.print("baton serve: signal \(signal), draining")

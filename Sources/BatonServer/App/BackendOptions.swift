@@ -21,8 +21,10 @@ public struct BackendOptions: Sendable {
     public var maintenanceInterval: Duration = .seconds(30)
     /// The catalog pipeline, when there is one; see ``CatalogComponent``.
     public var catalog: (any CatalogComponent)?
-    /// Whether `/web/` serves the web reference shell (``WebShell``); on by default.
-    public var servesWebShell = true
+    /// Whether `/web/` serves the web reference shell (``WebShell``) whatever the configuration says: `baton serve
+    /// --sandbox` and `baton demo` set it. Off by default; a deployment turns the shell on for partners' QA with the
+    /// configuration's `webShell.enabled` (``BackendConfiguration/servesWebShell``).
+    public var servesWebShell = false
 
     /// The defaults.
     public init() {}

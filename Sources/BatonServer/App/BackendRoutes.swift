@@ -77,7 +77,9 @@ struct BackendRoutes {
             let lines = [
                 storeReady && catalogReady ? "ready" : "not ready",
                 "store: " + (storeReady ? "ok" : "unreachable or not migrated"),
-                "catalog: " + (catalog == nil ? "not mounted" : catalogReady ? "publication loaded" : "no publication loaded yet"),
+                "catalog: "
+                    + (catalog == nil
+                        ? "not mounted" : catalogReady ? "publication loaded" : "no publication loaded yet"),
             ]
             return .text(lines.joined(separator: "\n") + "\n", status: storeReady && catalogReady ? 200 : 503)
         }
@@ -90,7 +92,7 @@ struct BackendRoutes {
         OpenAPIDocument.register(on: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
         options.catalog?.registerRoutes(on: &router)
-        if options.servesWebShell { mountWebShell(on: &router) }
+        if options.servesWebShell || configuration.servesWebShell { mountWebShell(on: &router) }
         return router
     }
 

@@ -47,7 +47,9 @@ extension BackendConfiguration {
         var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
         read.rejectUnknownKeys(
             root, path: "",
-            known: ["server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps"])
+            known: [
+                "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps", "webShell",
+            ])
 
         let serverObject = read.object(
             root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
@@ -151,6 +153,8 @@ extension BackendConfiguration {
         configuration.tokenAudience = read.string(
             tokens, "audience", path: "tokens.audience", default: configuration.server.publicOrigin)
         configuration.previousTokenSigningKeys = read.previousTokenKeys(environment)
+        let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
+        configuration.servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
 
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }

@@ -91,6 +91,9 @@ public struct BackendConfiguration: Sendable {
     /// Older token signing keys still accepted (by key id) after a rotation, from
     /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS` (comma-separated); tokens are always minted with ``tokenSigningKey``.
     public var previousTokenSigningKeys: [Secret] = []
+    /// Whether `/web/` serves the web reference shell (`webShell.enabled`, default off): for partners' QA of the
+    /// rendering rules, not for end users. `baton serve --sandbox` and `baton demo` serve it regardless.
+    public var servesWebShell = false
     /// The `aud` every token must carry: `tokens.audience`, by default ``Server/publicOrigin``.
     public var tokenAudience: String = ""
     /// How long a token minted by `baton token` is valid.

@@ -94,7 +94,8 @@ import Testing
             payload(sub: #""""#), payload(sub: "7"), payload(exp: #""1900000000""#), payload(exp: "1900000000.5"),
             payload(exp: "1.9e9"), payload(extra: #","admin":true"#), payload(extra: #","sub":"admin""#),
             payload(sub: #""victim\u0000x""#), payload(sub: #""a\nb""#),
-            payload(extra: #","iat":1"#), payload(exp: "1900000000", extra: "").replacingOccurrences(of: #""iat":1800000000"#, with: #""iat":"now""#),
+            payload(extra: #","iat":1"#),
+            payload(exp: "1900000000", extra: "").replacingOccurrences(of: #""iat":1800000000"#, with: #""iat":"now""#),
             #"{"exp":1900000000,"sub":"user-42"}"#, "[]", "",
         ]
         for text in malformed {
