@@ -65,7 +65,10 @@ struct SandboxCommand: Subcommand {
                 sandbox = try await ProviderSandbox.start(
                     configuration: configuration, ports: .consecutive(from: basePort))
             } catch {
-                console.printError("baton sandbox: cannot listen on ports \(basePort)-\(basePort + 2): \(error)")
+                let reason = (error as? HTTPServerError)?.reason ?? "\(type(of: error))"
+                console.printError(
+                    "baton sandbox: cannot listen (it needs ports \(basePort)-\(basePort + 2)): \(reason): is another "
+                        + "process using that port? (choose another with --port)")
                 exitCode.withLock { $0 = 1 }
                 return
             }

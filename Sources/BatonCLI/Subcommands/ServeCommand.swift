@@ -120,7 +120,10 @@ struct ServeRequest: Sendable {
         } catch let error as StoreError {
             console.printError("baton serve: cannot open the database: \(error.description)")
         } catch let error as HTTPServerError {
-            console.printError("baton serve: cannot listen: \(error.reason)")
+            let others = sandbox ? "; --sandbox also needs PORT+1..PORT+3" : ""
+            console.printError(
+                "baton serve: cannot listen: \(error.reason): is another process using that port? "
+                    + "(choose another with --port\(others))")
         } catch {
             console.printError("baton serve: cannot start (\(type(of: error)))")
         }
