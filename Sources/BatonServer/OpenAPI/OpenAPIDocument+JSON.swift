@@ -67,6 +67,18 @@ extension OpenAPIDocument {
                         }
                       }
                     },
+                    "links": {
+                      "ShareTheFirstCard": {
+                        "operationId": "createHandoffSession",
+                        "description": "Share the first card: its id and the disclosure version it showed (a `share_or_neutral` card carries `handoff.primary.disclosureVersion`).",
+                        "requestBody": {
+                          "catalogItemId": "$response.body#/items/0/id",
+                          "disclosureVersion": "$response.body#/items/0/handoff/primary/disclosureVersion",
+                          "affirmed": true,
+                          "affirmedAt": "2026-03-01T12:00:00Z"
+                        }
+                      }
+                    },
                     "headers": {
                       "Cache-Control": {
                         "$ref": "#/components/headers/NoStore"
