@@ -1,26 +1,48 @@
 import BatonCore
 import Foundation
 
-/// Runs one `Conformance/*.json` vector file against BatonCore. The file's `name` says what it tests.
+/// Runs one `Conformance/*.json` vector file against BatonCore and BatonClient's machines. The file's `name` says
+/// what it tests; every case comes back passed, failed or not run (nothing here executed a check for it).
 enum ConformanceRunner {
     /// The outcome of one case.
     struct CaseResult {
+        /// Passed and failed mean a check ran; not run means this shell has no executable check for the case.
+        enum Outcome: String {
+            case passed
+            case failed
+            case notRun = "not_run"
+        }
+
+        /// The vector file's name, e.g. `renderer-conformance.v1.json`.
+        let file: String
+        /// The section: `decision`, `interaction`, `accessibility`, `forbidden`, or the name of another vector file.
+        let section: String
         let id: String
-        let passed: Bool
+        let outcome: Outcome
         let detail: String?
+
+        /// The result of a check that ran: passed when `failure` is `nil`.
+        static func checked(_ file: String, _ section: String, _ id: String, failure: String?) -> Self {
+            Self(file: file, section: section, id: id, outcome: failure == nil ? .passed : .failed, detail: failure)
+        }
+
+        /// A case no check here executes, and why.
+        static func notRun(_ file: String, _ section: String, _ id: String, reason: String) -> Self {
+            Self(file: file, section: section, id: id, outcome: .notRun, detail: reason)
+        }
     }
 
     static func run(file: URL) -> [CaseResult] {
         let name = file.lastPathComponent
+        let unreadable = [CaseResult.checked(name, "file", name, failure: "not a vector file (no cases)")]
         guard let data = try? Data(contentsOf: file),
             let document = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else { return [CaseResult(id: name, passed: false, detail: "not a vector file (no cases)")] }
+        else { return unreadable }
         if document["name"]?.stringValue == "renderer-conformance" {
-            return rendererConformance(document, name: name)
+            return rendererConformance(document, file: name)
         }
-        guard case .array(let cases)? = document["cases"] else {
-            return [CaseResult(id: name, passed: false, detail: "not a vector file (no cases)")]
-        }
+        guard case .array(let cases)? = document["cases"] else { return unreadable }
+        let section = document["name"]?.stringValue ?? "file"
         let check: (JSONValue) -> String?
         switch document["name"]?.stringValue {
         case "return-links": check = returnLink
@@ -29,18 +51,22 @@ enum ConformanceRunner {
             let now = document["now"]?.stringValue.flatMap(RFC3339.date(from:)) ?? Date(timeIntervalSince1970: 0)
             check = { retryClassification($0, now: now) }
         case "catalog-decision": check = catalogDecision
-        // App-side vectors (event sequences → effects) run against BatonClient's machines in BatonClientTests;
-        // this command checks BatonCore only, so it counts none of their cases.
-        case "interaction": return []
-        default: return [CaseResult(id: name, passed: false, detail: "unknown vector file name")]
+        // App-side vectors (event sequences → effects of all three flows) run against BatonClient's machines in
+        // `swift test` (BatonClientTests.InteractionVectorTests); nothing in this command executes them.
+        case "interaction":
+            return cases.enumerated().map { offset, entry in
+                CaseResult.notRun(
+                    name, section, entry["id"]?.stringValue ?? "\(name)#\(offset)",
+                    reason: "run by swift test (BatonClientTests.InteractionVectorTests), not by this command")
+            }
+        default: return [CaseResult.checked(name, section, name, failure: "unknown vector file name")]
         }
         return cases.enumerated().map { offset, entry in
             let id = entry["id"]?.stringValue ?? "\(name)#\(offset)"
             guard entry["description"]?.stringValue != nil else {
-                return CaseResult(id: id, passed: false, detail: "case has no description")
+                return CaseResult.checked(name, section, id, failure: "case has no description")
             }
-            let failure = check(entry)
-            return CaseResult(id: id, passed: failure == nil, detail: failure)
+            return CaseResult.checked(name, section, id, failure: check(entry))
         }
     }
 

@@ -1,18 +1,26 @@
 import Foundation
 
-/// `baton conformance`: runs every `Conformance/*.json` vector file against BatonCore.
+/// `baton conformance`: runs every `Conformance/*.json` vector file against BatonCore and BatonClient's machines.
 struct ConformanceCommand: Subcommand {
     let name = "conformance"
-    let summary = "run the Conformance/*.json vector files against BatonCore; ends with \"N passed, N failed\""
-    let synopsis = ["baton conformance [--dir DIR]"]
+    let summary =
+        "run the Conformance/*.json vector files on the Swift shell; each case passed, failed or not run; ends with "
+        + "\"N passed, N failed\""
+    let synopsis = ["baton conformance [--dir DIR] [--verbose | --json]"]
     let options: [OptionSpec] = [
         .value("--dir", "DIR", help: "the folder holding the vector files (default ./Conformance)"),
-        .flag("--verbose", help: "list every case, not only failures"),
+        .flag("--verbose", help: "list every case, not only failed and not-run ones"),
+        .flag(
+            "--json",
+            help: "print one JSON object {\"shell\":\"swift\",\"cases\":[…]} (docs/CONTRACTS.md, Conformance reports)"),
     ]
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        guard !(arguments.flags.contains("--json") && arguments.flags.contains("--verbose")) else {
+            throw UsageError("--json and --verbose cannot be combined")
         }
         let directory = URL(fileURLWithPath: arguments.value("--dir") ?? "Conformance")
         let files: [URL]
@@ -25,27 +33,13 @@ struct ConformanceCommand: Subcommand {
         }
         guard !files.isEmpty else { throw UsageError("no *.json vector files in '\(directory.path)'") }
 
-        var passed = 0
-        var failed = 0
-        for file in files {
-            let results = ConformanceRunner.run(file: file)
-            if results.isEmpty && file.lastPathComponent.hasPrefix("interaction.") {
-                console.print(
-                    "\(file.lastPathComponent): skipped here (app-side event sequences; swift test runs them against "
-                        + "BatonClient's flow machines)")
-                continue
-            }
-            let filePassed = results.filter(\.passed).count
-            let fileFailed = results.count - filePassed
-            passed += filePassed
-            failed += fileFailed
-            console.print("\(file.lastPathComponent): \(filePassed) passed, \(fileFailed) failed")
-            for result in results where !result.passed || arguments.flags.contains("--verbose") {
-                console.print(
-                    "  \(result.passed ? "ok  " : "FAIL") \(result.id)\(result.detail.map { ": \($0)" } ?? "")")
-            }
+        var report = ConformanceReport()
+        for file in files { report.append(ConformanceRunner.run(file: file)) }
+        if arguments.flags.contains("--json") {
+            console.print(report.json)
+        } else {
+            for line in report.lines(verbose: arguments.flags.contains("--verbose")) { console.print(line) }
         }
-        console.print("\(passed) passed, \(failed) failed")
-        return failed == 0 ? 0 : 1
+        return report.failed == 0 ? 0 : 1
     }
 }
