@@ -64,7 +64,8 @@ class Harness:
     # -- sandbox -------------------------------------------------------------------------------------------------
     def start_sandbox(self, webhook_port=None):
         port = free_block(3)
-        args = [self.baton, "sandbox", "--port", str(port), "--json"]
+        # Its dev keys persist in --state: keep them in this check's folder, not the caller's ./.baton.
+        args = [self.baton, "sandbox", "--port", str(port), "--state", os.path.join(self.dir, "sandbox-state"), "--json"]
         if webhook_port:
             args += ["--privue-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/privue",
                      "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
