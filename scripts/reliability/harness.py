@@ -121,6 +121,8 @@ class Harness:
             "server": {"host": "127.0.0.1", "port": port, "publicOrigin": f"http://127.0.0.1:{port}",
                        "threads": threads},
             "providers": {"timeoutSeconds": timeout_seconds},
+            # One audience for every instance (each has its own publicOrigin here, unlike behind a load balancer).
+            "tokens": {"audience": "baton-reliability"},
             "chia": {"apiOrigin": sb["chia"]["origin"], "assetOrigin": sb["chia"]["origin"],
                      "syncIntervalSeconds": sync_seconds},
             "privue": {"apiOrigin": sb["privue"]["origin"], "returnURL": sb["privue"]["returnUrls"][0],
