@@ -60,6 +60,8 @@ struct BackendStack: Sendable {
             if syncFirst { await pipeline.sync.syncOnce() }
             var options = BackendOptions()
             options.catalog = pipeline
+            // The sandbox and the demo always serve the web shell; otherwise only webShell.enabled does.
+            options.servesWebShell = providers != nil
             options.logger = logger
             options.mountsDevSignIn = mountsDevSignIn
             let backend = BatonBackend(configuration: configuration, store: store, options: options)

@@ -12,7 +12,9 @@ extension ConfigurationDoctor {
         if let variable = SecretVariable(rawValue: error.field) {
             return switch variable {
             case .tokenSigningKey, .sealingKey:
-                "export \(variable.rawValue)=\"$(openssl rand -base64 32)\" in the backend's environment"
+                "generate it ONCE (openssl rand -base64 32), keep it in a 0600 file or your secret store, and load "
+                    + "that same value into every shell and instance (e.g. set -a; . /etc/baton/baton.env); "
+                    + "a new value per shell signs users out (\(variable.rawValue))"
             case .chiaAPIKey, .privueAPIKey, .bbAPIKey:
                 "set \(variable.rawValue) to the API key from the provider's dashboard (at least 16 characters)"
             case .bbClientID: "set \(variable.rawValue) to the client id BB issued for this app"

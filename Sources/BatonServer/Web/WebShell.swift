@@ -46,7 +46,7 @@ public struct WebShell: Sendable {
         let devSignIn =
             devSignIn && configuration.allowsLoopbackHTTP
             ? WebDevSignIn(
-                authenticator: SignedTokenAuthenticator(key: configuration.tokenSigningKey),
+                authenticator: SignedTokenAuthenticator(configuration: configuration),
                 tokenTTL: configuration.tokenTTL, now: now)
             : nil
         try self.init(imageOrigins: [configuration.server.publicOrigin], devSignIn: devSignIn)

@@ -46,11 +46,13 @@ struct WebhookReceiver: Sendable {
         return try HTTPResponse.json(["status": "accepted"])
     }
 
-    /// The envelope `{"type","timestamp","data"}` reduced to what the backend keeps; `nil` when malformed.
+    /// The envelope `{"type","timestamp","data"}` reduced to what the backend keeps; `nil` when malformed (`data` must
+    /// be an object for every event type, known or not, as the OpenAPI document says).
     func normalise(_ body: [UInt8], webhookID: String) -> WebhookEventRecord? {
         struct Envelope: Decodable {
             let type: String
             let timestamp: String
+            let data: AnyObjectShape
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(body)),
             RFC3339.date(from: envelope.timestamp) != nil, (1...128).contains(envelope.type.utf8.count)
@@ -92,4 +94,16 @@ struct WebhookReceiver: Sendable {
             provider: provider.rawValue, webhookID: webhookID, eventType: envelope.type, payload: payload,
             receivedAt: now())
     }
+}
+
+/// Decodes only when the value is a JSON object, whatever its members.
+private struct AnyObjectShape: Decodable {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws { _ = try decoder.container(keyedBy: AnyKey.self) }
 }

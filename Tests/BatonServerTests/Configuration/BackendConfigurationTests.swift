@@ -163,3 +163,44 @@ import Testing
 extension BackendConfiguration {
     fileprivate var privueWebhookSecretBytes: Int { privue.webhookSecret.count }
 }
+
+/// A configuration file that is not JSON is reported with the line and column where it stops being JSON.
+@Suite("Configuration JSON syntax")
+struct ConfigurationJSONSyntaxTests {
+    @Test(arguments: [
+        ("{\n  \"server\": {},\n  // a comment pasted from the docs\n}", 3, 3, "comments are not allowed"),
+        ("{\n  \"a\": 1,\n}", 3, 1, "no comma after the last member"),
+        ("{\"a\": [1, 2,]}", 1, 13, "no comma is allowed after the last element"),
+        ("{\"a\": 1", 1, 8, "the file ends early"),
+        ("{\n\n  \"é\" 1}", 3, 7, "expected ':'"),
+        ("{\"a\": 'x'}", 1, 7, "expected a value"),
+        ("{\"a\": tru}", 1, 10, "expected true"),
+        ("{} {}", 1, 4, "unexpected text after the end"),
+    ])
+    func theFirstSyntaxErrorIsFoundAtItsLineAndColumn(text: String, line: Int, column: Int, problem: String) {
+        let failure = JSONSyntaxCheck.firstError(in: Array(text.utf8))
+        #expect(failure?.line == line)
+        #expect(failure?.column == column)
+        #expect(failure?.problem.contains(problem) == true, "\(String(describing: failure))")
+    }
+
+    @Test(arguments: ["{}", " {\"a\": [1, -2.5e+3, true, false, null, \"\\u00e9\\n\"], \"b\": {}} \n", "[]"])
+    func validJSONHasNoSyntaxError(text: String) {
+        #expect(JSONSyntaxCheck.firstError(in: Array(text.utf8)) == nil)
+    }
+
+    @Test func loadingAFileWithACommentNamesItsLineAndColumn() {
+        let file = Data("{\n  \"server\": {\"publicOrigin\": \"https://a.example\"}, // here\n}".utf8)
+        #expect {
+            try BackendConfiguration.load(json: file, environment: TestConfiguration.environment)
+        } throws: { error in
+            (error as? ConfigurationErrors)?.errors
+                == [
+                    ConfigurationError(
+                        field: "(file)",
+                        problem: "is not valid JSON at line 2, column 52: comments are not allowed in JSON: remove them"
+                    )
+                ]
+        }
+    }
+}
