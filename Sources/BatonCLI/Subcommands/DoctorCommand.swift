@@ -8,7 +8,9 @@ import Synchronization
 struct DoctorCommand: Subcommand {
     let name = "doctor"
     let summary = "check a configuration line by line and say what to fix (exit 1 if anything fails)"
-    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS] [--offline | --live https://ORIGIN [--ca-file PEM]]"]
+    let synopsis = [
+        "baton doctor [--config FILE] [--timeout SECONDS] [--offline | --live https://ORIGIN [--ca-file PEM]]"
+    ]
     let options: [OptionSpec] = [
         .value(
             "--config", "FILE", help: "the JSON configuration (default ./baton.json); secrets come from BATON_* env"),

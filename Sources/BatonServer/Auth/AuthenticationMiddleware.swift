@@ -41,7 +41,8 @@ public struct AuthenticationMiddleware: HTTPMiddleware {
         switch verification {
         case .accepted(let user) where !AuthenticatedUser.isAcceptableID(user.id):
             metrics?.recordTokenRefusal(.malformed)
-            logger?.log(.info, "token_refused", ["id": .string(request.id), "reason": .string(TokenRefusal.malformed.rawValue)])
+            logger?.log(
+                .info, "token_refused", ["id": .string(request.id), "reason": .string(TokenRefusal.malformed.rawValue)])
             throw HTTPError.unauthorized()
         case .accepted(let user):
             var request = request

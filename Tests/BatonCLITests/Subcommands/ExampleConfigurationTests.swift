@@ -77,7 +77,12 @@ struct ExampleConfigurationTests {
             let parts = line.split(separator: "=", maxSplits: 1)
             environment[String(parts[0])] = String(parts[1].dropFirst().dropLast())
         }
-        #expect(environment.count == 9)
+        #expect(
+            Set(environment.keys) == [
+                "PATH", "BATON_TOKEN_SIGNING_KEY", "BATON_SEALING_KEY", "BATON_IDEMPOTENCY_SECRET", "BATON_CHIA_API_KEY",
+                "BATON_PRIVUE_API_KEY", "BATON_PRIVUE_WEBHOOK_SECRET", "BATON_BB_API_KEY", "BATON_BB_CLIENT_ID",
+                "BATON_BB_WEBHOOK_SECRET",
+            ])
         #expect(environment["BATON_BB_API_KEY"] == second["bb"]?["apiKey"])
         #expect(environment["BATON_PRIVUE_WEBHOOK_SECRET"] == second["privue"]?["webhookSecret"])
 
