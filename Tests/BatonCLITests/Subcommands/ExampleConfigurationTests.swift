@@ -79,7 +79,8 @@ struct ExampleConfigurationTests {
         }
         #expect(
             Set(environment.keys) == [
-                "PATH", "BATON_TOKEN_SIGNING_KEY", "BATON_SEALING_KEY", "BATON_IDEMPOTENCY_SECRET", "BATON_CHIA_API_KEY",
+                "PATH", "BATON_TOKEN_SIGNING_KEY", "BATON_SEALING_KEY", "BATON_IDEMPOTENCY_SECRET",
+                "BATON_CHIA_API_KEY",
                 "BATON_PRIVUE_API_KEY", "BATON_PRIVUE_WEBHOOK_SECRET", "BATON_BB_API_KEY", "BATON_BB_CLIENT_ID",
                 "BATON_BB_WEBHOOK_SECRET",
             ])
