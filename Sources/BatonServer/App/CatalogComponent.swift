@@ -2,7 +2,7 @@ import BatonCore
 import BatonHTTP
 import Foundation
 
-/// The Chia catalog pipeline as the backend mounts it (issue 7 provides one): the projection the share route checks,
+/// The Chia catalog pipeline as the backend mounts it: the projection the share route checks,
 /// the routes it serves (`GET /v2/catalog`, `GET /assets/…`) and its background work (sync, mirroring).
 ///
 /// ```swift

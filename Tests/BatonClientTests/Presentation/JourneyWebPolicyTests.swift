@@ -35,7 +35,7 @@ import Testing
         #expect(policy.decide(navigationTo: url) == decision)
     }
 
-    /// Item 6 of issue 15: the camera alone, for the journey's origin alone; never the microphone. WebKit reports a
+    /// The camera alone, for the journey's origin alone; never the microphone. WebKit reports a
     /// default port as 0.
     @Test(arguments: [
         (
@@ -56,7 +56,7 @@ import Testing
         #expect(policy.decide(mediaCapture: capture, scheme: scheme, host: host, port: port) == decision)
     }
 
-    /// Item 7 of issue 15: the sandbox's Privue journey (plain http on 127.0.0.1) loads only under the development
+    /// The sandbox's Privue journey (plain http on 127.0.0.1) loads only under the development
     /// switch, and the switch never opens http to any other host.
     @Test func loopbackHTTPOnlyUnderTheDevelopmentSwitch() {
         let journey = SensitiveURL("http://127.0.0.1:9003/acme/kyc#ticket=abc", allowingSchemes: ["http"])!
