@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import Foundation
 
 /// Walks a decoded JSON object field by field, recording every problem with its full path instead of stopping at
@@ -130,13 +131,14 @@ struct ConfigurationReader {
             fail(name, "environment variable is not set")
             return Secret("")
         }
-        guard value.hasPrefix("whsec_"), let bytes = Data(base64Encoded: String(value.dropFirst(6))),
-            bytes.count >= 24
-        else {
-            fail(name, "must be whsec_ followed by the base64 of at least 24 random bytes")
+        guard let secret = WebhookSecret(value) else {
+            fail(
+                name,
+                "must be \(WebhookSecret.prefix) followed by the base64 of at least "
+                    + "\(WebhookSecret.minimumKeyByteCount) random bytes")
             return Secret("")
         }
-        return Secret(bytes: Array(bytes))
+        return secret.key
     }
 
     /// A 256-bit key given as base64 in the environment.
