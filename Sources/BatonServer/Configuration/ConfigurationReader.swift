@@ -10,8 +10,8 @@ struct ConfigurationReader {
 
     init(allowsLoopbackHTTP: Bool) { self.allowsLoopbackHTTP = allowsLoopbackHTTP }
 
-    mutating func fail(_ field: String, _ problem: String) {
-        errors.append(ConfigurationError(field: field, problem: problem))
+    mutating func fail(_ field: String, _ problem: String, kind: ConfigurationError.Kind = .invalid) {
+        errors.append(ConfigurationError(field: field, problem: problem, kind: kind))
     }
 
     /// The object at `path`, with unknown keys reported; an absent optional object reads as empty.
@@ -32,7 +32,7 @@ struct ConfigurationReader {
 
     mutating func rejectUnknownKeys(_ object: [String: JSONValue], path: String, known: Set<String>) {
         for key in object.keys.sorted() where !known.contains(key) {
-            fail(path.isEmpty ? key : "\(path).\(key)", "is not a known setting")
+            fail(path.isEmpty ? key : "\(path).\(key)", "is not a known setting", kind: .unknownSetting)
         }
     }
 

@@ -24,7 +24,7 @@ extension ConfigurationDoctor {
             }
         }
         if error.field == "(file)" { return "the file must be one JSON object; start from docs/configuration.md" }
-        if error.problem.contains("not a known setting") {
+        if error.kind == .unknownSetting {
             return "remove it or correct its spelling (docs/configuration.md lists every setting)"
         }
         return "see \(error.field) in docs/configuration.md"

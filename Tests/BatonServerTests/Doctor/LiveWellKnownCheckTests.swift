@@ -137,7 +137,7 @@ import Testing
     @Test func aBodyOverTheLimitFails() async throws {
         var answers = try Self.goodAnswers()
         answers["https://app.example.com\(Self.apple)"] = .failure(
-            TransportError(.other, detail: "response body over the configured limit"))
+            TransportError(.responseTooLarge))
         let (findings, _) = await Self.run(answers)
         #expect(Self.failures(findings) == ["live https://app.example.com\(Self.apple): is larger than 128 KiB"])
     }
