@@ -29,9 +29,7 @@ struct DemoCommand: Subcommand {
         }
         let once = arguments.flags.contains("--once")
         let signals = ShutdownSignal()
-        return await URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-            await DemoRun(port: port, once: once, console: console).run(signals: signals)
-        }
+        return await DemoRun(port: port, once: once, console: console).run(signals: signals)
     }
 }
 

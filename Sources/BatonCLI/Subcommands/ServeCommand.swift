@@ -47,9 +47,7 @@ struct ServeCommand: Subcommand {
             port: port, database: arguments.value("--database"), rateLimit: rateLimit)
         // Signals are caught before anything listens, so a SIGTERM during startup still drains.
         let signals = ShutdownSignal()
-        return await URLPolicy.$allowsLoopbackHTTP.withValue(sandbox) {
-            await request.serve(console: console, signals: signals)
-        }
+        return await request.serve(console: console, signals: signals)
     }
 }
 

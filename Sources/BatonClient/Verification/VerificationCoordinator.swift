@@ -21,13 +21,14 @@ public actor VerificationCoordinator: FlowTaskRunning {
     /// Every screen rendered, in order.
     public nonisolated let screens: AsyncStream<VerificationScreen>
 
-    /// A coordinator for `workflow`, recognising return links registered in `returnParser`.
+    /// A coordinator for `workflow`, recognising return links registered in `returnParser`; the camera web view
+    /// loads pages under `urls` (``URLPolicy/development`` only against the local sandbox).
     public init(
         workflow: String, returnParser: VerificationReturnParser, polling: PollingPolicy = PollingPolicy(),
         backend: any BackendClient, presenter: any BrowserPresenter, clock: any FlowClock = SystemFlowClock(),
-        telemetry: any TelemetrySink = DiscardingTelemetrySink()
+        telemetry: any TelemetrySink = DiscardingTelemetrySink(), urls: URLPolicy = .production
     ) {
-        machine = VerificationMachine(workflow: workflow, returnParser: returnParser, polling: polling)
+        machine = VerificationMachine(workflow: workflow, returnParser: returnParser, polling: polling, urls: urls)
         self.backend = backend
         self.presenter = presenter
         self.clock = clock

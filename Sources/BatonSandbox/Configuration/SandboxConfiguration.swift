@@ -35,8 +35,8 @@ public struct SandboxConfiguration: Sendable {
     /// The origin of the neutral URLs in Chia's catalog (`<origin>/c/<slug>`); `nil` (the default) uses the Chia
     /// sandbox's own `http://127.0.0.1:PORT`, which serves those pages.
     ///
-    /// Loopback `http` passes BatonCore's https checks only inside `URLPolicy.$allowsLoopbackHTTP` (sandbox mode);
-    /// set an `https` origin here for a consumer that cannot scope that allowance.
+    /// Loopback `http` passes BatonCore's https checks only under `URLPolicy.development` (sandbox mode); set an
+    /// `https` origin here for a consumer that checks under `URLPolicy.production`.
     public var chiaNeutralOrigin: String?
     /// Lifetimes of sessions, tickets and publications.
     public var lifetimes: SandboxLifetimes

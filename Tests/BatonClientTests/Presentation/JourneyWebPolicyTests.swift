@@ -60,14 +60,12 @@ import Testing
     /// switch, and the switch never opens http to any other host.
     @Test func loopbackHTTPOnlyUnderTheDevelopmentSwitch() {
         let journey = SensitiveURL("http://127.0.0.1:9003/acme/kyc#ticket=abc", allowingSchemes: ["http"])!
-        let off = JourneyWebPolicy(journeyURL: journey, returnURLs: [], allowsLoopbackHTTP: false)
-        let on = JourneyWebPolicy(journeyURL: journey, returnURLs: [], allowsLoopbackHTTP: true)
-        let scoped = URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-            JourneyWebPolicy(journeyURL: journey, returnURLs: [])
-        }
+        let off = JourneyWebPolicy(journeyURL: journey, returnURLs: [], urls: .production)
+        let on = JourneyWebPolicy(journeyURL: journey, returnURLs: [], urls: .development)
+        let unsaid = JourneyWebPolicy(journeyURL: journey, returnURLs: [])
         #expect(off.decide(navigationTo: "http://127.0.0.1:9003/acme/kyc/step2") == .cancel)
         #expect(on.decide(navigationTo: "http://127.0.0.1:9003/acme/kyc/step2") == .allow)
-        #expect(scoped == on, "the default reads URLPolicy.$allowsLoopbackHTTP where the policy is made")
+        #expect(unsaid == off, "production unless development is passed")
         #expect(on.decide(navigationTo: "http://localhost:9003/x") == .allow)
         #expect(on.decide(navigationTo: "http://verify.privue.example/") == .cancel)
         #expect(on.decide(navigationTo: "http://10.0.0.1/") == .cancel)
