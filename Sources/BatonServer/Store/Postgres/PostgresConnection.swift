@@ -75,8 +75,7 @@ final class PostgresConnection: SQLSession {
             }
         }
         defer { PQclear(result) }
-        try check(result, "query")
-        return rows(of: result!)
+        return rows(of: try check(result, "query"))
     }
 
     func close() {
@@ -125,13 +124,15 @@ final class PostgresConnection: SQLSession {
         return rows
     }
 
-    /// Every libpq result passes here: command/tuples OK returns, anything else becomes a typed `StoreError`.
-    private func check(_ result: OpaquePointer?, _ operation: String) throws(StoreError) {
+    /// Every libpq result passes here: command/tuples OK returns the (non-nil) result, anything else becomes a typed
+    /// `StoreError`.
+    @discardableResult
+    private func check(_ result: OpaquePointer?, _ operation: String) throws(StoreError) -> OpaquePointer {
         guard let result else {
             throw StoreError(isHealthy ? .engineFailure : .unavailable, engine: .postgres, operation: operation)
         }
         let status = PQresultStatus(result)
-        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return }
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return result }
         let sqlState = baton_pq_sqlstate(result).map { String(cString: $0) }
         throw StoreError(code(for: sqlState), engine: .postgres, operation: operation, engineCode: sqlState)
     }
