@@ -10,10 +10,16 @@ import argparse, os, shutil, sys, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
+import faults  # noqa: E402
+
+CHECKS = {**checks.CHECKS, **faults.CHECKS}
+ORDER = checks.ORDER + list(faults.CHECKS)
 
 PROFILES = {
-    "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40),
-    "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300),
+    "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40,
+                 pg_cycles=4, pg_rate=20, pg_steady=1.0, pg_hold=1.0, disk_rate=30, disk_hold=2.0),
+    "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300,
+                 pg_cycles=40, pg_rate=40, pg_steady=10.0, pg_hold=5.0, disk_rate=50, disk_hold=20.0),
 }
 
 
@@ -25,17 +31,18 @@ def main():
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
     baton = os.environ.get("BATON", os.path.join(root, ".build/debug/baton"))
     profile = PROFILES[args.profile]
-    selected = [n for n in checks.ORDER if not args.only or n in args.only.split(",")]
+    selected = [n for n in ORDER if not args.only or n in args.only.split(",")]
     passed = failed = 0
     logs, secrets, dirs = [], [], []
     for name in selected:
         started = time.monotonic()
         print(f"-- {name}", flush=True)
         try:
-            result = checks.CHECKS[name](baton, profile)
+            result = CHECKS[name](baton, profile)
             logs += result.get("logs", [])
             secrets += result.get("secrets", [])
             dirs += [result["dir"]] if result.get("dir") else []
+            dirs += result.get("dirs", [])
             ok = not result["failures"]
             for line in result["failures"]:
                 print(f"   FAIL {line}")
