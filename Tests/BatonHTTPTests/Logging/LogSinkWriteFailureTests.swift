@@ -8,22 +8,27 @@ import Testing
 /// lines it lost are reported once writing works again.
 @Suite("The log writer survives a full destination")
 struct LogSinkWriteFailureTests {
-    /// A destination that refuses every write with `errno` while `failing` holds, and keeps what it accepts.
+    /// A destination that, while failing, takes the first `partial` bytes of a batch then refuses the rest with
+    /// `errno`, and keeps what it accepts.
     final class FlakyDestination: Sendable {
         private let state = Mutex((failing: true, written: ""))
         let errno: Int32
+        let partial: Int
 
-        init(errno: Int32) { self.errno = errno }
+        init(errno: Int32, partial: Int = 0) {
+            self.errno = errno
+            self.partial = partial
+        }
 
         func heal() { state.withLock { $0.failing = false } }
 
         var written: String { state.withLock { $0.written } }
 
-        func write(_ bytes: [UInt8]) -> Int32? {
+        func write(_ bytes: [UInt8]) -> StandardErrorLogSink.WriteOutcome {
             state.withLock { state in
-                if state.failing { return errno }
-                state.written += String(decoding: bytes, as: UTF8.self)
-                return nil
+                let taken = state.failing ? min(partial, bytes.count) : bytes.count
+                state.written += String(decoding: bytes.prefix(taken), as: UTF8.self)
+                return .init(written: taken, errno: state.failing ? errno : nil)
             }
         }
     }
@@ -49,12 +54,26 @@ struct LogSinkWriteFailureTests {
         #expect(destination.written.components(separatedBy: "log_lines_lost").count == 2)
     }
 
+    @Test func aLineCutShortByTheFailureDoesNotSwallowTheReport() {
+        let destination = FlakyDestination(errno: ENOSPC, partial: 4)
+        let sink = StandardErrorLogSink(capacity: 100, batchInterval: .zero) { destination.write($0) }
+        sink.write("cut-short")
+        sink.flush(timeout: .seconds(10))
+        destination.heal()
+        sink.write("after")
+        sink.flush(timeout: .seconds(10))
+        #expect(
+            destination.written.split(separator: "\n", omittingEmptySubsequences: false) == [
+                "cut-", #"{"level":"warning","event":"log_lines_lost","count":1,"reason":"no_space"}"#, "after", "",
+            ])
+    }
+
     @Test func aRealFullDeviceDoesNotStopTheProcess() throws {
         // /dev/full fails every write with ENOSPC: before, `FileHandle.write(_:)` trapped on it.
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let sink = StandardErrorLogSink(batchInterval: .zero, destination: full)
         for index in 0..<3 { sink.write("line \(index)") }
         sink.flush(timeout: .seconds(10))
-        #expect(StandardErrorLogSink.writeAll(Array("x".utf8), to: full.fileDescriptor) == ENOSPC)
+        #expect(StandardErrorLogSink.writeAll(Array("x".utf8), to: full.fileDescriptor).errno == ENOSPC)
     }
 }
