@@ -11,15 +11,18 @@ import argparse, os, shutil, sys, time, traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
 import faults  # noqa: E402
+import network  # noqa: E402
 
-CHECKS = {**checks.CHECKS, **faults.CHECKS}
-ORDER = checks.ORDER + list(faults.CHECKS)
+CHECKS = {**checks.CHECKS, **faults.CHECKS, **network.CHECKS}
+ORDER = checks.ORDER + list(faults.CHECKS) + list(network.CHECKS)
 
 PROFILES = {
     "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40,
-                 pg_cycles=4, pg_rate=20, pg_steady=1.0, pg_hold=1.0, disk_rate=30, disk_hold=2.0),
+                 pg_cycles=4, pg_rate=20, pg_steady=1.0, pg_hold=1.0, disk_rate=30, disk_hold=2.0,
+                 net_rate=20, net_phase=3.0, net_partition=6.0),
     "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300,
-                 pg_cycles=40, pg_rate=40, pg_steady=10.0, pg_hold=5.0, disk_rate=50, disk_hold=20.0),
+                 pg_cycles=40, pg_rate=40, pg_steady=10.0, pg_hold=5.0, disk_rate=50, disk_hold=20.0,
+                 net_rate=40, net_phase=60.0, net_partition=30.0),
 }
 
 
