@@ -23,17 +23,27 @@ public final class StandardErrorLogSink: LogSink {
         var dropped = 0
     }
 
-    /// Lines a failed write lost, and the `errno` of the last failure, reported by the first write that succeeds.
+    /// Lines a failed write lost, the `errno` of the last failure, and whether it left half a line behind; reported
+    /// by the first write that succeeds.
     fileprivate struct Lost {
         var lines = 0
         var errno: Int32 = 0
+        var partial = false
+    }
+
+    /// What one `write` of a batch did: the bytes written, and the `errno` if it stopped short.
+    struct WriteOutcome: Equatable {
+        /// Bytes written.
+        var written: Int
+        /// Why the write stopped short; `nil` when every byte was written.
+        var errno: Int32?
     }
 
     private let buffer = Mutex(Buffer())
     private let wake = NSCondition()
     private let capacity: Int
     private let batchInterval: Duration
-    private let writeBytes: @Sendable ([UInt8]) -> Int32?
+    private let writeBytes: @Sendable ([UInt8]) -> WriteOutcome
     /// Lines accepted (or dropped) and not yet written.
     private let pending = Atomic(0)
 
@@ -52,8 +62,8 @@ public final class StandardErrorLogSink: LogSink {
         }
     }
 
-    /// A sink handing each batch to `write`, which returns `nil` when every byte was written, otherwise the `errno`.
-    init(capacity: Int, batchInterval: Duration, write: @escaping @Sendable ([UInt8]) -> Int32?) {
+    /// A sink handing each batch to `write`.
+    init(capacity: Int, batchInterval: Duration, write: @escaping @Sendable ([UInt8]) -> WriteOutcome) {
         self.capacity = capacity
         self.batchInterval = batchInterval
         self.writeBytes = write
@@ -99,8 +109,11 @@ public final class StandardErrorLogSink: LogSink {
             var text = lost.lines > 0 ? Self.lostLine(lost) : ""
             text += lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
             if dropped > 0 { text += #"{"level":"warning","event":"log_lines_dropped","count":\#(dropped)}"# + "\n" }
-            if let failure = writeBytes(Array(text.utf8)) {
-                lost = Lost(lines: lost.lines + lines.count + dropped, errno: failure)
+            let outcome = writeBytes(Array(text.utf8))
+            if let failure = outcome.errno {
+                lost = Lost(
+                    lines: lost.lines + lines.count + dropped, errno: failure,
+                    partial: outcome.written > 0 || lost.partial)
             } else {
                 lost = Lost()
             }
@@ -111,8 +124,8 @@ public final class StandardErrorLogSink: LogSink {
 }
 
 extension StandardErrorLogSink {
-    /// Writes every byte to `descriptor`, retrying after `EINTR` and partial writes; `nil` or the failure's `errno`.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    /// Writes every byte to `descriptor`, retrying after `EINTR` and partial writes.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> WriteOutcome {
         writeAllBytes(bytes, to: descriptor)
     }
 
@@ -127,23 +140,25 @@ extension StandardErrorLogSink {
             case EFBIG: "file_too_large"
             default: "errno_\(lost.errno)"
             }
-        return #"{"level":"warning","event":"log_lines_lost","count":\#(lost.lines),"reason":"\#(reason)"}"# + "\n"
+        // After half a line, start on a line of its own.
+        return (lost.partial ? "\n" : "")
+            + #"{"level":"warning","event":"log_lines_lost","count":\#(lost.lines),"reason":"\#(reason)"}"# + "\n"
     }
 }
 
 /// `write(2)` until every byte is out (a free function: inside the sink, `write` names its own method).
-private func writeAllBytes(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-    bytes.withUnsafeBytes { buffer -> Int32? in
+private func writeAllBytes(_ bytes: [UInt8], to descriptor: Int32) -> StandardErrorLogSink.WriteOutcome {
+    bytes.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count {
             let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return errno
+                return .init(written: offset, errno: errno)
             }
             offset += written
         }
-        return nil
+        return .init(written: offset, errno: nil)
     }
 }
 

@@ -63,6 +63,13 @@ struct WebhookReceiver: Sendable {
 
     /// The envelope `{"type","timestamp","data"}` reduced to what the backend keeps; `nil` when malformed.
     func normalise(_ body: [UInt8], webhookID: String) -> WebhookEventRecord? {
+        Self.normalise(body, provider: provider, webhookID: webhookID, receivedAt: now())
+    }
+
+    /// ``normalise(_:webhookID:)`` for `provider`, received at `receivedAt` (also the fuzzing entry point).
+    static func normalise(
+        _ body: [UInt8], provider: ProviderName, webhookID: String, receivedAt: Date
+    ) -> WebhookEventRecord? {
         struct Envelope: Decodable {
             let type: String
             let timestamp: String
@@ -105,6 +112,6 @@ struct WebhookReceiver: Sendable {
         }
         return WebhookEventRecord(
             provider: provider.rawValue, webhookID: webhookID, eventType: envelope.type, payload: payload,
-            receivedAt: now())
+            receivedAt: receivedAt)
     }
 }
