@@ -43,9 +43,7 @@ public enum UntrustedInputFuzzing {
         }
         // A share body that reads is forwarded to Chia re-encoded: that must read back as the same request.
         if let share = HandoffSessionRequest(json: bytes) {
-            var forwarded = share.forwardedBody
-            forwarded.insert(contentsOf: Array(#""affirmed":true,"#.utf8), at: 1)
-            guard HandoffSessionRequest(json: forwarded) == share else {
+            guard HandoffSessionRequest(json: share.forwardedBody) == share else {
                 fatalError("a share body does not survive being forwarded")
             }
         }
