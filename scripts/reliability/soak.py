@@ -123,14 +123,16 @@ def soak_mixed(baton, profile):
                 taken = list(window)
                 window.clear()
             with load.lock:
-                recent = [t * 1000 for s, t, _ in load.attempts if s >= time.monotonic() - profile["soak_sample"]]
+                # The share attempts answered since the previous sample (a held one counts where it ends).
+                since = samples[-1]["at"] if samples else began
+                recent = [t * 1000 for s, t, _ in load.attempts if s + t >= since]
             try:
                 pg_bytes = int(pg.psql("SELECT pg_database_size('postgres')").strip())
             except Exception:
                 pg_bytes = samples[-1]["pg_bytes"] if samples else 0
             sqlite_bytes = sum(os.path.getsize(sqlite_path + s) for s in ("", "-wal", "-shm")
                                if os.path.exists(sqlite_path + s))
-            samples.append({"t": time.monotonic() - began, "fault": fault, "p99_ms": _pct(recent + taken, .99),
+            samples.append({"at": time.monotonic(), "t": time.monotonic() - began, "fault": fault, "p99_ms": _pct(recent + taken, .99),
                             "answers": len(recent) + len(taken), "pg_bytes": pg_bytes, "sqlite_bytes": sqlite_bytes,
                             **{f"rss_{n[0]}": rss_kb(p.pid) / 1024 for n, p in procs.items() if p.poll() is None}})
 
