@@ -1,18 +1,12 @@
-"""Faults from outside Baton's process (issue 19): PostgreSQL restarting under load, the disk of the SQLite file and
-of the log filling up, and providers whose clock is ten minutes off. Each check takes (baton binary, profile) and
-returns {"failures", "logs", "secrets", "dir"} like the checks in checks.py. Filesystems and databases are the
-check's own (a size-limited tmpfs, a throwaway PostgreSQL cluster), created and removed by the check itself."""
-import collections, concurrent.futures, errno, glob, http.client, json, os, shutil, sqlite3, subprocess, tempfile, threading, time
+"""Faults from outside Baton's process (issue 19): PostgreSQL restarting under load, and the disk of the SQLite file
+and of the log filling up. Each check takes (baton binary, profile) and returns {"failures", "logs", "secrets",
+"dir"} like the checks in checks.py. Filesystems and databases are the check's own (a size-limited tmpfs, a
+throwaway PostgreSQL cluster), created and removed by the check itself."""
+import collections, errno, glob, json, os, shutil, sqlite3, subprocess, tempfile, threading, time
 
-from checks import RETRYABLE, _journey_urls, _metric, _result
-from harness import SEALING_KEY, SIGNING_KEY, Harness, free_block, new_key, request, share, share_body, sign_webhook
-
-
-def _pct(values, p):
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * p))]
+from checks import _result
+from harness import Harness, free_block, new_key, request, share, sign_webhook
+from loadgen import Load, _judge_taps, _latencies, _pct, _readyz, _wait
 
 
 class Postgres:
@@ -58,124 +52,6 @@ class Postgres:
     def close(self):
         self.ctl("-m", "immediate", "stop")
         shutil.rmtree(self.dir, ignore_errors=True)
-
-
-class Load:
-    """Taps at a steady rate (one fresh key each, the app's retry rules, `workers` in flight) on the given ports,
-    every attempt recorded with its time and latency, until `stop()`."""
-
-    def __init__(self, ports, token, rate, workers=16):
-        self.ports, self.token, self.rate = ports, token, rate
-        self.pool = concurrent.futures.ThreadPoolExecutor(workers)
-        self.futures, self.keys, self.attempts = [], [], []
-        self.lock = threading.Lock()
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _one(self, index, key):
-        """One tap with the app's retry rules (as `_tap` in checks.py), each attempt recorded as it is answered:
-        (start, seconds to the answer, answer)."""
-        answers = []
-        body = share_body()
-        for attempt in range(400):
-            started = time.monotonic()
-            try:
-                status, headers, raw = share(self.ports[(index + attempt) % len(self.ports)], self.token, key, body,
-                                             timeout=30)
-                answer = (status, raw, headers)
-            except Exception as error:  # transport failure: retry, keeping the key
-                answer = ("transport", type(error).__name__)
-            with self.lock:
-                self.attempts.append((started, time.monotonic() - started, answer))
-            answers.append(answer)
-            if answer[0] == "transport":
-                time.sleep(0.05)
-                continue
-            if status == 201:
-                return (status, raw), answers
-            if status in RETRYABLE:
-                try:
-                    delay = float(headers.get("retry-after", "0.2"))
-                except ValueError:
-                    delay = 0.2
-                time.sleep(min(max(delay, 0.05), 1.0))
-                continue
-            return (status, raw), answers
-        return None, answers
-
-    def _run(self):
-        index = 0
-        while not self.stopping.wait(1.0 / self.rate):
-            key = new_key()
-            self.keys.append(key)
-            self.futures.append((key, self.pool.submit(self._one, index, key)))
-            index += 1
-
-    def stop(self):
-        self.stopping.set()
-        self.thread.join()
-        results = {k: f.result() for k, f in self.futures}
-        self.pool.shutdown()
-        return results
-
-
-def _judge_taps(h, results, failures, label):
-    """Every tap ends 201 after retryable answers only, and its key has exactly one Chia session."""
-    seen = collections.Counter()
-    urls = []
-    for key, (final, answers) in results.items():
-        for a in answers:
-            if a[0] == "transport":
-                seen["transport"] += 1
-                continue
-            status, raw, headers = a
-            code = None
-            if status != 201:
-                try:
-                    code = json.loads(raw).get("code")
-                except ValueError:
-                    code = "not-json"
-                if status not in RETRYABLE or "retry-after" not in headers:
-                    failures.append(f"{label}: answer {status} {code} outside the idempotency table")
-            seen[f"{status} {code}" if code else str(status)] += 1
-        urls += _journey_urls(answers)
-        if final is None or final[0] != 201:
-            failures.append(f"{label}: key {key[:8]}… final {final[0] if final else 'none'}")
-    sessions = collections.Counter(s["idempotencyKey"] for s in h.chia_sessions())
-    dupes = sum(1 for k in results if sessions[k] > 1)
-    missing = sum(1 for k in results if sessions[k] == 0)
-    if seen.get("transport"):
-        failures.append(f"{label}: {seen['transport']} attempts met a transport error (a tap not answered)")
-    if dupes or missing:
-        failures.append(f"{label}: {dupes} keys with two journeys, {missing} without one")
-    return seen, urls, dupes
-
-
-def _latencies(attempts, windows):
-    inside, outside = [], []
-    for start, took, _ in attempts:
-        (inside if any(a <= start <= b for a, b in windows) else outside).append(took * 1000)
-    return inside, outside
-
-
-def _wait(predicate, limit):
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        try:
-            if predicate():
-                return True
-        except (OSError, http.client.HTTPException):
-            pass
-        time.sleep(0.02)
-    return False
-
-
-def _readyz(port):
-    try:
-        return request(port, "GET", "/readyz", timeout=2)[0]
-    except OSError:
-        return "transport"
 
 
 # -- PostgreSQL restarts ----------------------------------------------------------------------------------------
@@ -445,89 +321,4 @@ def log_full(baton, profile):
     return _result(h, failures, urls)
 
 
-# -- clock skew -------------------------------------------------------------------------------------------------
-def clock_skew(baton, profile):
-    """The providers' clock 10 minutes ahead of, then behind, the backend's (`baton sandbox --clock-offset`): the
-    providers' webhooks are refused, counted and logged with the skew, and the polled result path still reaches the
-    right final state for BB and Privue; a share still gets its journey."""
-    failures, logs, secrets, dirs = [], [], [], []
-    for offset in (600, -600):
-        h = Harness(baton, f"skew{offset:+d}")
-        try:
-            port = free_block(1)
-            sb = start_skewed_sandbox(h, offset, port)
-            h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"))
-            token = h.token("skew-user")
-            auth = {"Authorization": f"Bearer {token}"}
-            h.wait(lambda: h.shareable(port, token), "backend")
-            share_status = share(port, token, new_key())[0]
-            # BB: a connect session completed on the provider; its webhook is refused; the poll finds the outcome.
-            s, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth)
-            session_id = json.loads(raw)["sessionId"]
-            bb_port = int(sb["bb"]["origin"].rsplit(":", 1)[1])
-            request(bb_port, "POST", f"/_sandbox/journeys/{session_id}/complete", '{"resultCode":"Ok"}')
-            # Privue: the same for a verification.
-            s, _, raw = request(port, "POST", "/v2/verification-handoffs", json.dumps({"workflow": "merchant-onboarding"}),
-                                auth)
-            s2, _, raw2 = request(port, "GET", "/v2/verifications/merchant-onboarding", headers=auth)
-            verification = json.loads(raw2)["verificationId"]
-            pv_port = int(sb["privue"]["origin"].rsplit(":", 1)[1])
-            request(pv_port, "POST", f"/_sandbox/journeys/{verification}/complete", '{"status":"approved"}')
-            rejected = lambda: _metric(port, "baton_webhook_verifications_total", provider="bb",
-                                       result="timestamp_out_of_tolerance") >= 1 and _metric(
-                port, "baton_webhook_verifications_total", provider="privue", result="timestamp_out_of_tolerance") >= 1
-            counted = _wait(rejected, 20)
-            bb_state = json.loads(request(port, "GET", f"/v2/connect-sessions/{session_id}", headers=auth)[2])
-            pv_state = json.loads(request(port, "GET", "/v2/verifications/merchant-onboarding", headers=auth)[2])
-            accepted = sum(_metric(port, "baton_webhook_verifications_total", provider=p, result="accepted")
-                           for p in ("bb", "privue"))
-            h.close()
-            lines = [l for l in open(os.path.join(h.dir, "backend.log")).read().splitlines()
-                     if '"event":"webhook_rejected"' in l]
-            skews = sorted({json.loads(l).get("skew_seconds") for l in lines})
-            print(f"   providers {offset:+d} s: share {share_status}; webhooks refused and counted: {counted}, "
-                  f"accepted {accepted}; rejection lines {len(lines)} with skew_seconds {skews}; polled BB "
-                  f"{bb_state.get('status')}, Privue {pv_state.get('status')}")
-            if share_status != 201:
-                failures.append(f"{offset:+d} s: share answered {share_status}")
-            if not counted or accepted:
-                failures.append(f"{offset:+d} s: webhooks not refused as out of tolerance (accepted {accepted})")
-            if not lines or any(s is None or abs(s - offset) > 5 for s in skews):
-                failures.append(f"{offset:+d} s: rejection lines {len(lines)} with skews {skews}")
-            if bb_state.get("status") != "ok" or not bb_state.get("connectionId"):
-                failures.append(f"{offset:+d} s: BB polled state {bb_state}")
-            if pv_state.get("status") != "approved":
-                failures.append(f"{offset:+d} s: Privue polled state {pv_state}")
-        finally:
-            h.close()
-        logs += h.logs
-        secrets += h.secrets
-        dirs.append(h.dir)
-    return {"failures": failures, "logs": logs, "secrets": secrets, "dirs": dirs}
-
-
-def start_skewed_sandbox(h, offset, webhook_port):
-    """`baton sandbox --clock-offset` delivering its webhooks to the backend on `webhook_port`."""
-    port = free_block(3)
-    args = [h.baton, "sandbox", "--port", str(port), "--json", "--clock-offset", str(offset),
-            "--privue-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/privue",
-            "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
-    log = os.path.join(h.dir, "sandbox.log")
-    h.logs.append(log)
-    out = open(log, "w")
-    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=out, text=True)
-    h.procs.append(p)
-    info = json.loads(p.stdout.readline())
-    threading.Thread(target=lambda: [out.write(l) for l in p.stdout], daemon=True).start()
-    info["port"] = port
-    h.sandbox = info
-    for k in ("chia", "privue", "bb"):
-        h.secrets.append(info[k]["apiKey"])
-    for k in ("privue", "bb"):
-        h.secrets += [info[k]["webhookSecret"], info[k]["webhookSecret"][len("whsec_"):]]
-    h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY]
-    h.wait(lambda: request(port, "GET", "/_sandbox/state")[0] == 200, "sandbox")
-    return info
-
-
-CHECKS = {"pg-restart": pg_restart, "disk-full": disk_full, "log-full": log_full, "clock-skew": clock_skew}
+CHECKS = {"pg-restart": pg_restart, "disk-full": disk_full, "log-full": log_full}

@@ -10,7 +10,7 @@ development configuration holds), whose traffic crosses the veth pair:
 The namespace, the veth pair and every process in it are created and removed by the check (also on SIGTERM)."""
 import collections, json, os, random, signal, subprocess, sys, time
 
-from faults import Load, _judge_taps, _pct, _wait
+from loadgen import Load, _judge_taps, _pct
 from harness import SEALING_KEY, SIGNING_KEY, Harness, free_block, request
 from tcpproxy import Proxy
 

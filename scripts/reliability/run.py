@@ -11,12 +11,13 @@ import argparse, os, shutil, sys, time, traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
 import faults  # noqa: E402
+import skew  # noqa: E402
 import network  # noqa: E402
 import soak  # noqa: E402
 
-CHECKS = {**checks.CHECKS, **faults.CHECKS, **network.CHECKS, **soak.CHECKS}
+CHECKS = {**checks.CHECKS, **faults.CHECKS, **skew.CHECKS, **network.CHECKS, **soak.CHECKS}
 # The mixed soak runs only when named (`scripts/soak` runs it after the others, for SOAK_TIMEOUT seconds).
-ORDER = checks.ORDER + list(faults.CHECKS) + list(network.CHECKS)
+ORDER = checks.ORDER + list(faults.CHECKS) + list(skew.CHECKS) + list(network.CHECKS)
 
 SOAK_SECONDS = float(os.environ.get("SOAK_MIXED_SECONDS", "1800"))
 PROFILES = {

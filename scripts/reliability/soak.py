@@ -10,9 +10,10 @@ Load: shares (a fresh key each, the app's retry rules) round-robin over A, B, C;
 verification handoffs created and polled; BB webhooks for those sessions delivered, signed as BB signs them. Every
 `soak_sample` seconds: RSS of each instance, database sizes, p99 of the answers in the window. Charts (RSS, p99, DB
 size over time) are written with matplotlib from .venv when it is there, else the figures are kept as CSV only."""
-import collections, json, os, random, signal, sqlite3, subprocess, sys, threading, time
+import collections, json, os, signal, sqlite3, subprocess, sys, threading, time
 
-from faults import Load, Postgres, SmallDisk, _judge_taps, _pct, _wait
+from faults import Postgres, SmallDisk
+from loadgen import Load, _judge_taps, _pct
 from harness import SEALING_KEY, SIGNING_KEY, Harness, free_block, request, rss_kb, sign_webhook
 from network import HERE, Namespace
 from tcpproxy import Proxy
@@ -195,7 +196,7 @@ def soak_mixed(baton, profile):
               f"{len(results)} shares at {profile['soak_rate']}/s over 3 instances; keys with two journeys {dupes}")
         print(f"   share attempts by answer: {dict(seen)}")
         print(f"   other flows by answer: {dict(sorted(answers.items()))}")
-        print(f"   RSS MiB first → last: " + ", ".join(f"{k} {v[0]:.1f} → {v[-1]:.1f}" for k, v in rss.items() if v))
+        print("   RSS MiB first → last: " + ", ".join(f"{k} {v[0]:.1f} → {v[-1]:.1f}" for k, v in rss.items() if v))
         print(f"   DB size first → last: PostgreSQL {samples[0]['pg_bytes'] / 2**20:.1f} → "
               f"{samples[-1]['pg_bytes'] / 2**20:.1f} MiB, SQLite {samples[0]['sqlite_bytes'] / 2**20:.1f} → "
               f"{samples[-1]['sqlite_bytes'] / 2**20:.1f} MiB")
