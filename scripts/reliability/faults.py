@@ -159,6 +159,10 @@ def pg_restart(baton, profile):
             failures.append(f"/readyz stayed ready during {not_ready.count(False)} outages")
         if None in recoveries:
             failures.append(f"{recoveries.count(None)} outages not recovered without restarting baton")
+        for n in down_lines:
+            if down_lines[n] != profile["pg_cycles"] or up_lines[n] != profile["pg_cycles"]:
+                failures.append(f"{n}: {down_lines[n]} store_unavailable / {up_lines[n]} store_recovered lines for "
+                                f"{profile['pg_cycles']} outages (one each per outage)")
         if missing_hooks:
             failures.append(f"{len(missing_hooks)} accepted webhooks not stored exactly once")
         for n, p in zip(("instance-a", "instance-b"), procs):

@@ -6,7 +6,7 @@
 Each check prints its figures and PASS/FAIL; the run ends with "N passed, N failed" and exits 1 on any failure.
 Scale-out needs BATON_TEST_POSTGRES_URL (scripts/with-postgres); without it that check fails, it is never skipped.
 """
-import argparse, os, shutil, sys, time, traceback
+import argparse, os, shutil, signal, sys, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
@@ -37,6 +37,8 @@ def main():
     ap.add_argument("--profile", default="test", choices=PROFILES)
     ap.add_argument("--only", default="")
     args = ap.parse_args()
+    # `timeout` ends a run with SIGTERM: unwind, so every check's cleanup (mounts, namespaces, clusters) runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
     baton = os.environ.get("BATON", os.path.join(root, ".build/debug/baton"))
     profile = PROFILES[args.profile]

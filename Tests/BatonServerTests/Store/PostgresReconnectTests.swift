@@ -39,4 +39,34 @@ struct PostgresReconnectTests {
         #expect(try await Self.pid(engine) == second)
         await engine.close()
     }
+
+    /// Both connections of a pool of two, each busy for a moment so that they run side by side.
+    static func pids(_ engine: PostgresEngine) async throws -> Set<Int64> {
+        async let first = engine.read("pid") { session throws(StoreError) in
+            let rows = try session.query("SELECT pg_backend_pid() FROM pg_sleep(0.2)", [])
+            return (try? rows.first?.integer(0)).flatMap { $0 } ?? -1
+        }
+        async let second = engine.read("pid") { session throws(StoreError) in
+            let rows = try session.query("SELECT pg_backend_pid() FROM pg_sleep(0.2)", [])
+            return (try? rows.first?.integer(0)).flatMap { $0 } ?? -1
+        }
+        return try await [first, second]
+    }
+
+    @Test func afterOneLostConnectionTheRestOfThePoolReconnectsBeforeItsNextUse() async throws {
+        let engine = PostgresEngine(conninfo: StoreEngine.postgresURL!, schema: nil, poolSize: 2)
+        let admin = try PostgresConnection(conninfo: StoreEngine.postgresURL!, schema: nil)
+        defer { admin.close() }
+        let before = try await Self.pids(engine)
+        #expect(before.count == 2)
+        // What a server restart does: every connection of the pool ended.
+        for pid in before { _ = try admin.query("SELECT pg_terminate_backend($1::int)", [.integer(pid)]) }
+        // The first use meets a lost connection: one retryable failure…
+        await #expect(throws: StoreError.self) { try await Self.pid(engine) }
+        // …and no more: the other connection is replaced before its next use too (it used to fail one request).
+        let after = try await Self.pids(engine)
+        #expect(after.count == 2)
+        #expect(after.isDisjoint(with: before))
+        await engine.close()
+    }
 }
