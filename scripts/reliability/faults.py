@@ -277,7 +277,8 @@ def disk_full(baton, profile):
 
 
 def log_full(baton, profile):
-    """The log destination (the backend's standard error, redirected to a file on a 2 MiB tmpfs) fills during load:
+    """The log destination (the backend's standard output and error, redirected to a file on a 2 MiB tmpfs) fills
+    during load, for longer than the catalog sync interval (whose progress lines go to standard output):
     shares keep being answered, the backend keeps running, and once space returns one line says how many lines were
     lost and why."""
     h = Harness(baton, "logfull")
@@ -289,7 +290,7 @@ def log_full(baton, profile):
         log = os.path.join(disk.path, "backend.log")
         h.logs.append(log)
         out = open(log, "a")
-        cfg = h.config(port)
+        cfg = h.config(port, sync_seconds=5)  # a catalog sync line on stdout every 5 s: written while full
         proc = subprocess.Popen(
             [baton, "serve", "--config", cfg, "--database", "sqlite:" + os.path.join(h.dir, "baton.sqlite")],
             stdout=out, stderr=subprocess.STDOUT, cwd=h.dir, env=h.env())
@@ -299,17 +300,17 @@ def log_full(baton, profile):
         load = Load([port], token, rate=profile["disk_rate"], workers=8)
         time.sleep(0.5)
         disk.fill()
-        time.sleep(profile["disk_hold"])
+        time.sleep(profile["log_hold"])
         alive_when_full = proc.poll() is None
         disk.free()
-        logged = _wait(lambda: "log_lines_lost" in open(log, errors="replace").read(), 20)
-        results = load.stop()
+        logged = alive_when_full and _wait(lambda: "log_lines_lost" in open(log, errors="replace").read(), 20)
+        results = load.stop(abort=not alive_when_full)
         seen, urls, _ = _judge_taps(h, results, failures, "log-full")
         lost = [l for l in open(log, errors="replace").read().splitlines() if "log_lines_lost" in l]
         print(f"   {len(results)} taps at {profile['disk_rate']}/s, attempts by answer: {dict(seen)}; backend alive "
               f"while the log disk was full: {alive_when_full}; after space returned: {lost[:2]}")
         if not alive_when_full or proc.poll() is not None:
-            failures.append(f"the backend stopped when its log destination filled (exit {proc.poll()})")
+            failures.insert(0, f"the backend stopped when its log destination filled (exit {proc.poll()})")
         if not logged or '"reason":"no_space"' not in lost[0]:
             failures.append("no log_lines_lost line with reason no_space once space returned")
         h.close()

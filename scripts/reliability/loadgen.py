@@ -13,6 +13,11 @@ def _pct(values, p):
     return values[min(len(values) - 1, int(len(values) * p))]
 
 
+# Set when the run is being stopped (SIGTERM from `timeout`): every tap gives up at its next attempt, so the
+# interpreter is not held by worker threads still retrying against processes that are gone.
+ABORT = threading.Event()
+
+
 class Load:
     """Taps at a steady rate (one fresh key each, the app's retry rules, `workers` in flight) on the given ports,
     every attempt recorded with its time and latency, until `stop()`."""
@@ -23,6 +28,7 @@ class Load:
         self.futures, self.keys, self.attempts = [], [], []
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        self.aborted = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
@@ -32,6 +38,8 @@ class Load:
         answers = []
         body = share_body()
         for attempt in range(400):
+            if self.aborted.is_set() or ABORT.is_set():
+                return None, answers
             started = time.monotonic()
             try:
                 status, headers, raw = share(self.ports[(index + attempt) % len(self.ports)], self.token, key, body,
@@ -65,7 +73,10 @@ class Load:
             self.futures.append((key, self.pool.submit(self._one, index, key)))
             index += 1
 
-    def stop(self):
+    def stop(self, abort=False):
+        """Stops starting taps and waits for those under way; with `abort` (the backend is gone), they give up."""
+        if abort:
+            self.aborted.set()
         self.stopping.set()
         self.thread.join()
         results = {k: f.result() for k, f in self.futures}

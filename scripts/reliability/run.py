@@ -11,6 +11,7 @@ import argparse, os, shutil, signal, sys, time, traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
 import faults  # noqa: E402
+import loadgen  # noqa: E402
 import skew  # noqa: E402
 import network  # noqa: E402
 import soak  # noqa: E402
@@ -22,10 +23,10 @@ ORDER = checks.ORDER + list(faults.CHECKS) + list(skew.CHECKS) + list(network.CH
 SOAK_SECONDS = float(os.environ.get("SOAK_MIXED_SECONDS", "1800"))
 PROFILES = {
     "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40,
-                 pg_cycles=4, pg_rate=20, pg_steady=1.0, pg_hold=1.0, disk_rate=30, disk_hold=2.0,
+                 pg_cycles=4, pg_rate=20, pg_steady=1.0, pg_hold=1.0, disk_rate=30, disk_hold=2.0, log_hold=6.0,
                  net_rate=20, net_phase=3.0, net_partition=6.0),
     "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300,
-                 pg_cycles=20, pg_rate=40, pg_steady=5.0, pg_hold=3.0, disk_rate=50, disk_hold=20.0,
+                 pg_cycles=20, pg_rate=40, pg_steady=5.0, pg_hold=3.0, disk_rate=50, disk_hold=20.0, log_hold=20.0,
                  net_rate=40, net_phase=30.0, net_partition=30.0,
                  soak_seconds=SOAK_SECONDS, soak_rate=20, soak_sample=min(15.0, SOAK_SECONDS / 30),
                  soak_fault=min(30.0, SOAK_SECONDS / 12), soak_quiet=min(60.0, SOAK_SECONDS / 12)),
@@ -38,7 +39,7 @@ def main():
     ap.add_argument("--only", default="")
     args = ap.parse_args()
     # `timeout` ends a run with SIGTERM: unwind, so every check's cleanup (mounts, namespaces, clusters) runs.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    signal.signal(signal.SIGTERM, lambda *_: (loadgen.ABORT.set(), sys.exit(1)))
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
     baton = os.environ.get("BATON", os.path.join(root, ".build/debug/baton"))
     profile = PROFILES[args.profile]
