@@ -24,14 +24,15 @@ build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests Stubs
 
 format:
-	$(SWIFT) format format -i -r Package.swift Sources Tests
+	$(SWIFT) format format -i -r Package.swift Sources Tests Stubs
 
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	scripts/with-postgres $(SWIFT) test $(BUILD_FLAGS) --skip-build
+	scripts/typecheck-apple
 	scripts/run-suites
 	python3 scripts/partner_contracts/test_check_renderer_conformance.py
 	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web

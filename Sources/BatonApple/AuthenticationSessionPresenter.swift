@@ -1,4 +1,4 @@
-#if canImport(UIKit) && canImport(AuthenticationServices)
+#if os(iOS) || os(visionOS) || BATON_APPLE_STUBS
 import AuthenticationServices
 import BatonClient
 import BatonCore
@@ -14,10 +14,16 @@ extension ConnectCallback {
 }
 
 /// Opens a BB hosted connect URL in `ASWebAuthenticationSession` (seed 002), catching the callback the machine
-/// chose; a cancelled or failed sheet is ``BrowserCompletion/closedWithoutReturn``.
+/// chose.
+///
+/// The session's end is ``BrowserCompletion/authenticationSessionEnded(callbackURL:error:)``: the delivered link,
+/// the user's close, or a failure (no or an invalid presentation anchor). A session that does not start is
+/// ``BrowserCompletion/failedToOpen``; cancelling the calling task cancels the session. A ``PresentationSlot``
+/// delivers exactly one of these, whichever comes first.
 @MainActor
 public final class AuthenticationSessionPresenter: NSObject, ASWebAuthenticationPresentationContextProviding {
     private let anchor: @MainActor () -> ASPresentationAnchor
+    private let slot = PresentationSlot()
     private var session: ASWebAuthenticationSession?
 
     /// A presenter showing the sheet over `anchor()` (the presenting scene's key window).
@@ -25,23 +31,15 @@ public final class AuthenticationSessionPresenter: NSObject, ASWebAuthentication
         self.anchor = anchor
     }
 
-    /// Presents `url` catching `callback`; returns the return link as the OS delivered it, or a close.
+    /// Presents `url` catching `callback`; returns the return link as the OS delivered it, or how the sheet ended.
     public func present(_ url: SensitiveURL, callback: ConnectCallback) async -> BrowserCompletion {
-        guard session == nil, let target = exactURL(url.revealForPresentation()) else { return .failedToOpen }
-        return await withCheckedContinuation { continuation in
-            let completion: ASWebAuthenticationSession.CompletionHandler = { returned, _ in
-                // `returned` is nil when the user closed the sheet (ASWebAuthenticationSessionError.canceledLogin)
-                // or the session failed: both are "closed without a return", and the backend is still asked.
-                Task { @MainActor in self.session = nil }
-                continuation.resume(returning: returned.map { .returned($0.absoluteString) } ?? .closedWithoutReturn)
-            }
+        guard let target = exactURL(url.revealForPresentation()) else { return .failedToOpen }
+        return await slot.present { ticket in
+            let completion = Self.completionHandler(slot: slot, ticket: ticket)
             let session: ASWebAuthenticationSession
             switch callback {
             case .https(let host, let path):
-                guard #available(iOS 17.4, *) else {
-                    continuation.resume(returning: .failedToOpen)
-                    return
-                }
+                guard #available(iOS 17.4, *) else { return slot.finish(ticket, with: .failedToOpen) }
                 session = ASWebAuthenticationSession(
                     url: target, callback: .https(host: host, path: path), completionHandler: completion)
             case .customScheme(let scheme):
@@ -50,16 +48,35 @@ public final class AuthenticationSessionPresenter: NSObject, ASWebAuthentication
             }
             session.presentationContextProvider = self
             self.session = session
-            if !session.start() {
-                self.session = nil
-                continuation.resume(returning: .failedToOpen)
-            }
+            if !session.start() { slot.finish(ticket, with: .failedToOpen) }
+        } tearDown: { [weak self] in
+            self?.session?.cancel()
+            self?.session = nil
         }
     }
 
+    /// The session's completion handler: `@Sendable` and formed outside the main actor, because the system may call
+    /// it on any thread (a closure formed in this main-actor class would be inferred main-actor, and Swift 6 would
+    /// trap on that call). It only maps its arguments and hops to the main actor.
+    private nonisolated static func completionHandler(
+        slot: PresentationSlot, ticket: PresentationSlot.Ticket
+    ) -> ASWebAuthenticationSession.CompletionHandler {
+        { @Sendable returned, error in
+            let completion = BrowserCompletion.authenticationSessionEnded(
+                callbackURL: returned?.absoluteString, error: sessionError(error))
+            Task { @MainActor in slot.finish(ticket, with: completion) }
+        }
+    }
+
+    private nonisolated static func sessionError(_ error: (any Error)?) -> BrowserCompletion.AuthenticationSessionError?
+    {
+        guard let error else { return nil }
+        return (error as? ASWebAuthenticationSessionError)?.code == .canceledLogin ? .canceledLogin : .other
+    }
+
     /// The window the sheet is shown over.
-    public nonisolated func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
-        MainActor.assumeIsolated { anchor() }
+    public func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
+        anchor()
     }
 }
 

@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if os(iOS) || os(visionOS) || BATON_APPLE_STUBS
 import BatonClient
 import BatonCore
 import UIKit
@@ -14,12 +14,19 @@ public struct ExternalBrowserPresenter: BrowserPresenter {
         guard style == .externalBrowser, let target = exactURL(url.revealForPresentation()) else {
             return .failedToOpen
         }
-        return await Self.open(target) ? .handedToSystem : .failedToOpen
+        return await Self.open(target)
     }
 
+    /// One `open` call, ended once by its completion handler (or by the caller's cancellation).
     @MainActor
-    private static func open(_ url: URL) async -> Bool {
-        await UIApplication.shared.open(url, options: [:])
+    private static func open(_ url: URL) async -> BrowserCompletion {
+        let slot = PresentationSlot()
+        return await slot.present { ticket in
+            UIApplication.shared.open(url, options: [:]) { opened in
+                slot.finish(ticket, with: opened ? .handedToSystem : .failedToOpen)
+            }
+        } tearDown: {
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 """The reliability checks. Each takes (baton binary, profile) and returns {"failures": [...], "logs", "secrets"}."""
 import base64, collections, concurrent.futures, json, os, random, re, socket, threading, time
 
-from harness import (Harness, free_block, new_key, request, rss_kb, share, share_body, sign_webhook)
+from harness import (Harness, free_block, new_key, provider_key, request, rss_kb, share, share_body, sign_webhook)
 
 RETRYABLE = {429, 502, 503}
 
@@ -113,13 +113,14 @@ def crash(baton, profile):
             urls += u
             if len(set(u)) > 1:
                 failures.append(f"key {key[:8]}…: {len(set(u))} different URLs")
-            if sessions[key] != 1:
-                failures.append(f"key {key[:8]}…: {sessions[key]} Chia sessions")
+            if sessions[provider_key("crash-user", key)] != 1:
+                failures.append(f"key {key[:8]}…: {sessions[provider_key('crash-user', key)]} Chia sessions")
         if lost:
             failures.append(f"{len(lost)} taps never answered")
         if set(definitive) - {201}:
             failures.append(f"non-201 definitive answers: {dict(definitive)}")
-        extra = [k for k in sessions if k not in results and k not in probe_keys]
+        sent = {provider_key("crash-user", k) for k in results} | {provider_key("crash-probe", k) for k in probe_keys}
+        extra = [k for k in sessions if k not in sent]
         if extra:
             failures.append(f"{len(extra)} Chia sessions for keys nobody sent")
         if restart_probe.get(409):
@@ -128,8 +129,9 @@ def crash(baton, profile):
         print(f"   {len(keys)} keys, {stats['kills']} kill -9 + restarts (mean restart-to-shareable "
               f"{stats['restart_ms'] / max(stats['kills'], 1):.0f} ms), {elapsed:.1f} s")
         print(f"   attempts by answer: {dict(attempts)}; final: {dict(definitive)}; lost {len(lost)}")
-        print(f"   Chia sessions for the {len(keys)} keys: {sum(sessions[k] for k in keys)} "
-              f"(keys with exactly one: {sum(sessions[k] == 1 for k in keys)})")
+        upstream = [provider_key("crash-user", k) for k in keys]
+        print(f"   Chia sessions for the {len(keys)} keys: {sum(sessions[k] for k in upstream)} "
+              f"(keys with exactly one: {sum(sessions[k] == 1 for k in upstream)})")
         print(f"   share probe right after each restart: {dict(restart_probe)}")
     finally:
         h.close()
@@ -171,7 +173,7 @@ def scale_out(baton, profile):
             retried = sum(len(ans) - 1 for _, ans in results)
             replayed = sum(1 for _, ans in results if ans[-1][0] == 201 and ans[-1][2].get("idempotent-replayed"))
             replayed_total += replayed
-            count = sum(1 for s in h.chia_sessions() if s["idempotencyKey"] == key)
+            count = sum(1 for s in h.chia_sessions() if s["idempotencyKey"] == provider_key("scale-user", key))
             for f, ans in results:
                 urls.extend(_journey_urls(ans))
             if round_ < 3 or count != 1 or len(bodies) != 1:
@@ -256,8 +258,8 @@ def provider_faults(baton, profile):
             if len(set(u)) > 1:
                 failures.append(f"key {key[:8]}…: {len(set(u))} URLs")
         sessions = collections.Counter(s["idempotencyKey"] for s in h.chia_sessions())
-        dupes = sum(1 for k in keys if sessions[k] > 1)
-        missing = sum(1 for k in keys if sessions[k] == 0)
+        dupes = sum(1 for k in keys if sessions[provider_key("fault-user", k)] > 1)
+        missing = sum(1 for k in keys if sessions[provider_key("fault-user", k)] == 0)
         _, reqs = h.sandbox_call("GET", "/_sandbox/requests")
         faults = collections.Counter(
             r["fault"] or ("held (timeout)" if r["status"] is None else "none")
@@ -530,5 +532,8 @@ def scan_logs(logs, secrets):
     return leaks
 
 
+from security import cross_user  # noqa: E402
+
 CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults, "webhooks": webhooks, "bad-input": bad_input}
+CHECKS["cross-user"] = cross_user
 ORDER = list(CHECKS)

@@ -136,7 +136,7 @@ def pg_restart(baton, profile):
         stop.set()
         for t in threads:
             t.join()
-        seen, urls, dupes = _judge_taps(h, results, failures, "pg-restart")
+        seen, urls, dupes = _judge_taps(h, results, failures, "pg-restart", "pg-user")
         # The probe shares of the recovery wait have keys of their own: they must not have two journeys either.
         sessions = collections.Counter(s["idempotencyKey"] for s in h.chia_sessions())
         if any(n > 1 for n in sessions.values()):
@@ -241,7 +241,7 @@ def disk_full(baton, profile):
         resumed_ms = (time.monotonic() - freed) * 1000
         time.sleep(1)
         results = load.stop()
-        seen, urls, dupes = _judge_taps(h, results, failures, "disk-full")
+        seen, urls, dupes = _judge_taps(h, results, failures, "disk-full", "disk-user")
         inside, outside = _latencies(load.attempts, [(started, time.monotonic() - 1)])
         h.close()
         with sqlite3.connect(path) as db:
@@ -305,7 +305,7 @@ def log_full(baton, profile):
         disk.free()
         logged = alive_when_full and _wait(lambda: "log_lines_lost" in open(log, errors="replace").read(), 20)
         results = load.stop(abort=not alive_when_full)
-        seen, urls, _ = _judge_taps(h, results, failures, "log-full")
+        seen, urls, _ = _judge_taps(h, results, failures, "log-full", "log-user")
         lost = [l for l in open(log, errors="replace").read().splitlines() if "log_lines_lost" in l]
         print(f"   {len(results)} taps at {profile['disk_rate']}/s, attempts by answer: {dict(seen)}; backend alive "
               f"while the log disk was full: {alive_when_full}; after space returned: {lost[:2]}")

@@ -6,6 +6,21 @@ ITEM = "cat_weight_care"
 VERSION = "2025-06-01"
 SIGNING_KEY = "reliability-token-signing-key-" + "x" * 16
 SEALING_KEY = base64.b64encode(b"r" * 32).decode()
+IDEMPOTENCY_SECRET = base64.b64encode(bytes(range(1, 33))).decode()
+
+
+def provider_key(user, key, secret=IDEMPOTENCY_SECRET, purpose="chia.handoff-sessions"):
+    """The Idempotency-Key the backend sends Chia for `user`'s request with the app's `key` (docs/CONTRACTS.md §2):
+    HMAC-SHA256 over the length-prefixed parts, 16 bytes, version 4 and variant bits set, canonical lowercase."""
+    message = b""
+    for part in ("baton.provider-idempotency.v1", purpose, user, key):
+        data = part.encode()
+        message += str(len(data)).encode() + b":" + data
+    digest = bytearray(hmac.new(base64.b64decode(secret), message, hashlib.sha256).digest()[:16])
+    digest[6] = (digest[6] & 0x0F) | 0x40
+    digest[8] = (digest[8] & 0x3F) | 0x80
+    h = digest.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 def free_block(n):
@@ -84,7 +99,7 @@ class Harness:
         for k in ("privue", "bb"):
             self.secrets.append(info[k]["webhookSecret"])
             self.secrets.append(info[k]["webhookSecret"][len("whsec_"):])
-        self.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY]
+        self.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
         self.wait(lambda: request(port, "GET", "/_sandbox/state")[0] == 200, "sandbox")
         return info
 
@@ -107,6 +122,7 @@ class Harness:
         e = dict(os.environ)
         e.update({
             "BATON_TOKEN_SIGNING_KEY": SIGNING_KEY, "BATON_SEALING_KEY": SEALING_KEY,
+            "BATON_IDEMPOTENCY_SECRET": IDEMPOTENCY_SECRET,
             "BATON_CHIA_API_KEY": sb["chia"]["apiKey"], "BATON_PRIVUE_API_KEY": sb["privue"]["apiKey"],
             "BATON_PRIVUE_WEBHOOK_SECRET": sb["privue"]["webhookSecret"], "BATON_BB_API_KEY": sb["bb"]["apiKey"],
             "BATON_BB_CLIENT_ID": sb["bb"]["clientId"], "BATON_BB_WEBHOOK_SECRET": sb["bb"]["webhookSecret"],
@@ -120,6 +136,8 @@ class Harness:
             "server": {"host": "127.0.0.1", "port": port, "publicOrigin": f"http://127.0.0.1:{port}",
                        "threads": threads},
             "providers": {"timeoutSeconds": timeout_seconds},
+            # The per-user limit stays on (its store path runs under the load) but never binds these one-user loads.
+            "rateLimit": {"burst": 100000, "perMinute": 100000},
             "chia": {"apiOrigin": sb["chia"]["origin"], "assetOrigin": sb["chia"]["origin"],
                      "syncIntervalSeconds": sync_seconds},
             "privue": {"apiOrigin": sb["privue"]["origin"], "returnURL": sb["privue"]["returnUrls"][0],

@@ -3,7 +3,7 @@ with its time and latency, and the judgement of the taps against the idempotency
 import collections, concurrent.futures, http.client, json, threading, time
 
 from checks import RETRYABLE, _journey_urls
-from harness import new_key, request, share, share_body
+from harness import new_key, provider_key, request, share, share_body
 
 
 def _pct(values, p):
@@ -84,8 +84,9 @@ class Load:
         return results
 
 
-def _judge_taps(h, results, failures, label):
-    """Every tap ends 201 after retryable answers only, and its key has exactly one Chia session."""
+def _judge_taps(h, results, failures, label, user):
+    """Every tap ends 201 after retryable answers only, and its key has exactly one Chia session (under the key the
+    backend derives for `user`, docs/CONTRACTS.md §2)."""
     seen = collections.Counter()
     urls = []
     for key, (final, answers) in results.items():
@@ -107,8 +108,8 @@ def _judge_taps(h, results, failures, label):
         if final is None or final[0] != 201:
             failures.append(f"{label}: key {key[:8]}… final {final[0] if final else 'none'}")
     sessions = collections.Counter(s["idempotencyKey"] for s in h.chia_sessions())
-    dupes = sum(1 for k in results if sessions[k] > 1)
-    missing = sum(1 for k in results if sessions[k] == 0)
+    dupes = sum(1 for k in results if sessions[provider_key(user, k)] > 1)
+    missing = sum(1 for k in results if sessions[provider_key(user, k)] == 0)
     if seen.get("transport"):
         failures.append(f"{label}: {seen['transport']} attempts met a transport error (a tap not answered)")
     if dupes or missing:

@@ -11,7 +11,7 @@ The namespace, the veth pair and every process in it are created and removed by 
 import collections, json, os, random, signal, subprocess, sys, time
 
 from loadgen import Load, _judge_taps, _pct
-from harness import SEALING_KEY, SIGNING_KEY, Harness, free_block, request
+from harness import IDEMPOTENCY_SECRET, SEALING_KEY, SIGNING_KEY, Harness, free_block, request
 from tcpproxy import Proxy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -100,7 +100,7 @@ def network(baton, profile):
             h.secrets.append(info[k]["apiKey"])
         for k in ("privue", "bb"):
             h.secrets += [info[k]["webhookSecret"], info[k]["webhookSecret"][len("whsec_"):]]
-        h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY]
+        h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
         h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
         port = free_block(1)
         proc = h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"), timeout_seconds=1)
@@ -127,7 +127,7 @@ def network(baton, profile):
         for p in proxies:
             p.set_delay(0, 0)
         results = load.stop()
-        seen, urls, dupes = _judge_taps(h, results, failures, "network")
+        seen, urls, dupes = _judge_taps(h, results, failures, "network", "net-user")
         print(f"   namespace {ns.name}, veth {ns.host_if} {ns.host_ip} ⇄ {ns.ns_if} {ns.ns_ip}; "
               f"{len(results)} taps at {profile['net_rate']}/s; attempts by answer: {dict(seen)}")
         for name, start, end in phases:

@@ -14,7 +14,7 @@ import collections, json, os, signal, sqlite3, subprocess, sys, threading, time
 
 from faults import Postgres, SmallDisk
 from loadgen import Load, _judge_taps, _pct
-from harness import SEALING_KEY, SIGNING_KEY, Harness, free_block, request, rss_kb, sign_webhook
+from harness import IDEMPOTENCY_SECRET, SEALING_KEY, SIGNING_KEY, Harness, free_block, request, rss_kb, sign_webhook
 from network import HERE, Namespace
 from tcpproxy import Proxy
 
@@ -89,7 +89,7 @@ def soak_mixed(baton, profile):
         h.secrets += [info[k]["apiKey"] for k in ("chia", "privue", "bb")]
         h.secrets += [info[k]["webhookSecret"] for k in ("privue", "bb")]
         h.secrets += [info[k]["webhookSecret"][len("whsec_"):] for k in ("privue", "bb")]
-        h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY]
+        h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
         h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
         ports = [free_block(1) for _ in range(3)]
         sqlite_path = os.path.join(disk.path, "baton.sqlite")
@@ -174,7 +174,7 @@ def soak_mixed(baton, profile):
         results = load.stop()
         stop.set()
         flows.join()
-        seen, urls, dupes = _judge_taps(h, results, failures, "soak")
+        seen, urls, dupes = _judge_taps(h, results, failures, "soak", "soak-user")
         for name, p in procs.items():
             if p.poll() is not None:
                 failures.append(f"instance {name} exited ({p.returncode})")

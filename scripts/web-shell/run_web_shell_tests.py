@@ -32,6 +32,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from sandbox_backend import DEFAULT_USER, GERMAN_USER, SUSPENDED_USER, SandboxBackend
+import shared_interaction
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = json.loads((REPO / "Conformance/renderer-conformance.v1.json").read_text())
@@ -476,13 +477,48 @@ def interaction_case(context, case):
     # One journey per share, and exactly one Chia handoff session for it, created with the key the page sent.
     sessions = context.backend.handoff_sessions()[sessions_before:]
     check(len(sessions) == len(journeys), f"{len(sessions)} Chia handoff sessions for {len(journeys)} journeys")
-    check([s["idempotencyKey"] for s in sessions] == [key for _, key in journeys],
-          "the Chia sessions were not created with the keys the page sent")
+    check([s["idempotencyKey"] for s in sessions] == [context.backend.provider_key(key) for _, key in journeys],
+          "the Chia sessions were not created with the keys derived from the ones the page sent")
     # Every call the backend made to Chia (its own retries included) forwarded a key the page sent.
-    page_keys = {e["headers"].get("idempotency-key") for e in context.api_requests("POST", "/v2/handoff-sessions")}
+    page_keys = {context.backend.provider_key(e["headers"].get("idempotency-key"))
+                 for e in context.api_requests("POST", "/v2/handoff-sessions")}
     forwarded = {r["idempotencyKey"] for r in context.backend.provider_requests(context.backend.chia)
                  if r["sequence"] > chia_before and r["route"] == "/v2/handoff-sessions"}
     check(forwarded <= page_keys, f"Chia saw keys the page never sent: {forwarded - page_keys}")
+
+
+@suite.test("interaction.v1 (the Swift machine's vectors)")
+@cases(lambda context: shared_interaction.cases(REPO))
+def shared_interaction_case(context, case):
+    context.sign_in()
+    card = real_card(context, "share")
+    shared_interaction.run(context, case, item=card["id"], neutral_url=card["handoff"]["secondary"]["url"],
+                           journey_prefix=context.backend.chia + "/h/phs_", arrange=arrange, check=check)
+
+
+@suite.test("a 401 on share keeps the body and key; signed in again, the share resends exactly them")
+def share_401_keeps_the_request(context):
+    context.sign_in()
+    card = real_card(context, "share")
+    context.open_disclosure(card["id"])
+    context.driver.execute_script("sessionStorage.setItem('baton.token', 'not-a-valid-token');")  # the sign-in lapsed
+    context.card(card["id"]).find_element(By.CSS_SELECTOR, "[data-action=share]").click()
+    context.wait(lambda: context.driver.find_element(By.ID, "sign-in").is_displayed(), "the sign-in panel")
+    first = context.api_requests("POST", "/v2/handoff-sessions")
+    check(len(first) == 1, f"{len(first)} POSTs before signing in again")
+    key, body = first[0]["headers"].get("idempotency-key"), first[0]["body"]
+    pending = context.pending()
+    check(len(pending) == 1 and pending[0]["key"] == key and pending[0]["body"].encode() == body,
+          f"body and key not kept after the 401: {pending}")
+    mark = context.mark()
+    context.sign_in()
+    context.open_disclosure(card["id"])
+    context.card(card["id"]).find_element(By.CSS_SELECTOR, "[data-action=share]").click()
+    context.wait(lambda: context.navigations(mark), "the journey")
+    check(context.navigations(mark)[0].startswith(context.backend.chia + "/h/phs_"), "not the journey")
+    posts = context.api_requests("POST", "/v2/handoff-sessions")
+    check(len(posts) == 2 and posts[1]["headers"].get("idempotency-key") == key and posts[1]["body"] == body,
+          "the share after signing in again did not resend the same key and body")
 
 
 # ======================= layout at 320 px / 200% =======================

@@ -16,6 +16,10 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+import sys
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "reliability"))
+from harness import provider_key  # noqa: E402  (the derivation of docs/CONTRACTS.md §2, shared with that suite)
 
 DEFAULT_USER = "user-1"          # no fixture profile: active, in US (FixtureServiceStateProvider.sandbox)
 SUSPENDED_USER = "user_suspended"  # every item neutral_only
@@ -113,6 +117,12 @@ class SandboxBackend:
         shutil.rmtree(self.directory, ignore_errors=True)
 
     # ----- the backend -----
+
+    def provider_key(self, key, user=DEFAULT_USER):
+        """The Idempotency-Key this backend sends Chia for `user`'s share with the page's `key`, derived under the
+        BATON_IDEMPOTENCY_SECRET that `baton serve --sandbox` generated in its folder."""
+        secrets = json.loads((Path(self.directory) / ".baton" / "secrets.json").read_text())
+        return provider_key(user, key, secret=secrets["BATON_IDEMPOTENCY_SECRET"])
 
     def token(self, user=DEFAULT_USER):
         """A dev token from the backend's own sandbox sign-in, `POST /web/dev-token?user=ID`."""

@@ -137,6 +137,7 @@ enum ConformanceRunner {
             switch RetryDecision.classify(outcome, now: now) {
             case .done: .object([.init("decision", .string("done"))])
             case .discardAndRefetchProjection: .object([.init("decision", .string("refetch_projection"))])
+            case .signInAndRetryKeepingRequest: .object([.init("decision", .string("sign_in_and_retry"))])
             case .retryKeepingRequest(let after):
                 .object([
                     .init("decision", .string("retry")),

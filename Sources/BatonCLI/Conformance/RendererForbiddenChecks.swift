@@ -126,7 +126,7 @@ enum RendererForbiddenChecks {
     private static func isRequestOrNavigation(_ action: ChiaHandoffMachine.Action) -> Bool {
         switch action {
         case .fetchProjection, .sendShareRequest, .openExternalBrowser, .routeToMarketplaceHome: true
-        case .render, .savePendingAttempt, .discardPendingAttempt, .scheduleTick, .record: false
+        case .render, .savePendingAttempt, .discardPendingAttempt, .scheduleTick, .requestSignIn, .record: false
         }
     }
 

@@ -147,7 +147,7 @@ struct RendererInteractionRun {
         let navigationsBefore = navigations.count
         for action in machine.handle(event) {
             switch action {
-            case .render, .routeToMarketplaceHome: break
+            case .render, .routeToMarketplaceHome, .requestSignIn: break
             case .fetchProjection:
                 requests.append("GET /v2/catalog")
                 unansweredFetches += 1

@@ -25,15 +25,17 @@ struct BackendStack: Sendable {
     ///   - onSyncEvent: catalog sync progress lines.
     static func startSandbox(
         host: String, port: Int, database: String?, sandboxClock: SandboxClock = .system, syncFirst: Bool = false,
-        logger: Logger = Logger(), onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
+        rateLimit: BackendConfiguration.RateLimit? = nil, logger: Logger = Logger(),
+        onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {
         let secrets = try DevelopmentSecrets.loadOrCreate()
         let providers = try await SandboxDevelopment.startSandbox(
             secrets: secrets, host: host, port: port, clock: sandboxClock)
         do {
-            let configuration = try SandboxDevelopment.configuration(
+            var configuration = try SandboxDevelopment.configuration(
                 sandbox: providers, secrets: secrets, host: host, port: port,
                 database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
+            if let rateLimit { configuration.rateLimit = rateLimit }
             return try await start(
                 configuration: configuration, providers: providers, evidence: FixtureServiceStateProvider.sandbox,
                 syncFirst: syncFirst, logger: logger, onSyncEvent: onSyncEvent)

@@ -51,6 +51,7 @@ struct DevelopmentSecrets {
         return [
             "BATON_TOKEN_SIGNING_KEY": try base64(32),
             "BATON_SEALING_KEY": try base64(32),
+            "BATON_IDEMPOTENCY_SECRET": try base64(32),
             "BATON_CHIA_API_KEY": try token("chia_test_"),
             "BATON_PRIVUE_API_KEY": try token("pv_test_"),
             "BATON_PRIVUE_WEBHOOK_SECRET": "whsec_" + (try base64(32)),

@@ -47,6 +47,10 @@ enum SandboxDevelopment {
                 "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
             ],
             "apps": ["apple": ["appIDs": ["ABCDE12345.com.example.wallet"]]],
+            "returnLanding": [
+                "openHost": "open.app.example.com",
+                "storeFallbackText": "No app yet? Get Acme Wallet from the App Store or Google Play.",
+            ],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return try BackendConfiguration.load(json: data, environment: secrets.environment)

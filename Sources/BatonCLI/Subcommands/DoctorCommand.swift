@@ -8,11 +8,15 @@ import Synchronization
 struct DoctorCommand: Subcommand {
     let name = "doctor"
     let summary = "check a configuration line by line and say what to fix (exit 1 if anything fails)"
-    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS]"]
+    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS] [--live https://ORIGIN [--ca-file PEM]]"]
     let options: [OptionSpec] = [
         .value(
             "--config", "FILE", help: "the JSON configuration (default ./baton.json); secrets come from BATON_* env"),
         .value("--timeout", "SECONDS", help: "how long to wait for each provider origin (default 3)"),
+        .value(
+            "--live", "ORIGIN",
+            help: "also fetch the deployed well-known files of every configured host from this https address"),
+        .value("--ca-file", "PEM", help: "with --live: trust these CA certificates instead of the system's (tests)"),
     ]
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -26,6 +30,17 @@ struct DoctorCommand: Subcommand {
             }
             timeout = seconds
         }
+        var live: LiveWellKnownCheck?
+        if let origin = arguments.value("--live") {
+            do {
+                live = try LiveWellKnownCheck(
+                    origin: origin, caFile: arguments.value("--ca-file"), timeout: .seconds(timeout))
+            } catch {
+                throw UsageError(error.message)
+            }
+        } else if arguments.value("--ca-file") != nil {
+            throw UsageError("--ca-file needs --live")
+        }
         let path = arguments.value("--config") ?? "baton.json"
         guard let file = FileManager.default.contents(atPath: path) else {
             console.printError("baton doctor: cannot read the configuration file '\(path)' (see docs/configuration.md)")
@@ -36,7 +51,7 @@ struct DoctorCommand: Subcommand {
         let result = Mutex<DoctorReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            let report = await doctor.check(json: file, environment: environment)
+            let report = await doctor.check(json: file, environment: environment, live: live)
             result.withLock { $0 = report }
             done.signal()
         }

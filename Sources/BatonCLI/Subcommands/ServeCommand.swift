@@ -22,6 +22,9 @@ struct ServeCommand: Subcommand {
         .value("--host", "HOST", help: "address to bind (overrides server.host)"),
         .value("--port", "PORT", help: "port to bind (overrides server.port; --sandbox default 8080)"),
         .value("--database", "URL", help: "sqlite:PATH or postgres://… (overrides database)"),
+        .value(
+            "--rate-limit", "BURST/PERMINUTE|off",
+            help: "the per-user limit on provider-backed routes (overrides rateLimit; default 60/60)"),
     ]
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -37,9 +40,13 @@ struct ServeCommand: Subcommand {
         }
         let sandbox = arguments.flags.contains("--sandbox")
         if sandbox && arguments.value("--config") != nil { throw UsageError("--sandbox takes no --config") }
+        var rateLimit: BackendConfiguration.RateLimit?
+        if let text = arguments.value("--rate-limit") {
+            rateLimit = try Self.rateLimit(text)
+        }
         let request = ServeRequest(
             sandbox: sandbox, config: arguments.value("--config") ?? "baton.json", host: arguments.value("--host"),
-            port: port, database: arguments.value("--database"))
+            port: port, database: arguments.value("--database"), rateLimit: rateLimit)
         let code = Mutex<Int32>(1)
         let done = DispatchSemaphore(value: 0)
         // Signals are caught before anything listens, so a SIGTERM during startup still drains.
@@ -56,6 +63,18 @@ struct ServeCommand: Subcommand {
     }
 }
 
+extension ServeCommand {
+    /// `--rate-limit BURST/PERMINUTE` (each 1–100000) or `off`.
+    static func rateLimit(_ text: String) throws(UsageError) -> BackendConfiguration.RateLimit {
+        if text == "off" { return BackendConfiguration.RateLimit(enabled: false) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let burst = Int(parts[0]), let perMinute = Int(parts[1]),
+            (1...100_000).contains(burst), (1...100_000).contains(perMinute)
+        else { throw UsageError("--rate-limit must be BURST/PERMINUTE (each 1 to 100000) or off") }
+        return BackendConfiguration.RateLimit(enabled: true, burst: burst, perMinute: perMinute)
+    }
+}
+
 /// One `baton serve` run, from parsed options to shutdown.
 struct ServeRequest: Sendable {
     let sandbox: Bool
@@ -63,6 +82,7 @@ struct ServeRequest: Sendable {
     let host: String?
     let port: Int?
     let database: String?
+    var rateLimit: BackendConfiguration.RateLimit? = nil
 
     func serve(console: Console, signals: ShutdownSignal) async -> Int32 {
         let progress: @Sendable (CatalogSyncEvent) -> Void = { console.print("baton serve: \($0)") }
@@ -70,7 +90,8 @@ struct ServeRequest: Sendable {
             let stack: BackendStack
             if sandbox {
                 stack = try await BackendStack.startSandbox(
-                    host: host ?? "127.0.0.1", port: port ?? 8080, database: database, onSyncEvent: progress)
+                    host: host ?? "127.0.0.1", port: port ?? 8080, database: database, rateLimit: rateLimit,
+                    onSyncEvent: progress)
             } else {
                 guard let file = FileManager.default.contents(atPath: config) else {
                     throw CLIFailure("cannot read the configuration file '\(config)' (see docs/configuration.md)")
@@ -80,6 +101,7 @@ struct ServeRequest: Sendable {
                 if let host { configuration.server.host = host }
                 if let port { configuration.server.port = port }
                 if let database { configuration.database = database }
+                if let rateLimit { configuration.rateLimit = rateLimit }
                 // The CLI cannot know the partner's account system; see NoEvidenceServiceStateProvider. Against a
                 // separately running `baton sandbox`, development.sandboxEvidence uses its fixture users instead.
                 let evidence: any ServiceStateProvider =

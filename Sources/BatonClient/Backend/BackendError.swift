@@ -57,7 +57,8 @@ public struct BackendError: Error, Sendable, Hashable, CustomStringConvertible {
         // The date only resolves an HTTP-date `Retry-After`; it cannot change the category.
         switch retryDecision(now: .distantPast) {
         case .retryKeepingRequest: .retryable
-        case .discardAndRefetchProjection, .done: .definitive
+        // Polling cannot sign in: for the connect and verification flows a 401 ends the run like a rejection.
+        case .signInAndRetryKeepingRequest, .discardAndRefetchProjection, .done: .definitive
         }
     }
 
@@ -73,7 +74,7 @@ public struct BackendError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// How a request to the backend failed, as a flow machine sees it.
 public enum RequestFailure: String, Sendable, Hashable, CaseIterable {
-    /// Network error, timeout, 429 or 5xx: the same request may succeed later.
+    /// Network error, timeout (408 included), 429 or 5xx: the same request may succeed later.
     case retryable
     /// Any other 4xx: asking again the same way will not help.
     case definitive

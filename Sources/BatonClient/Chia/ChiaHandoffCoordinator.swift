@@ -16,6 +16,7 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     private let telemetry: any TelemetrySink
     private let makeKey: @Sendable () -> IdempotencyKey
     private let onMarketplaceHome: @Sendable () -> Void
+    private let onSignInRequired: @Sendable () -> Void
     private let screenContinuation: AsyncStream<ChiaScreen>.Continuation
     private var storeChain: Task<Void, Never>?
     var tasks = FlowTasks()
@@ -31,12 +32,15 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     ///   - genericReturn: the approved generic return link's parser, or `nil` when none is registered.
     ///   - makeKey: fresh `Idempotency-Key`s (inject a seeded generator in tests only).
     ///   - onMarketplaceHome: called when the generic return routes to marketplace home.
+    ///   - onSignInRequired: called when the backend answered a share with 401: sign the user in again (so the
+    ///     backend client's token provider has a fresh token); the next share tap resends the same body and key.
     public init(
         catalogItemID: String, genericReturn: GenericReturnParser?, backend: any BackendClient,
         store: any PendingAttemptStore, presenter: any BrowserPresenter, clock: any FlowClock = SystemFlowClock(),
         telemetry: any TelemetrySink = DiscardingTelemetrySink(),
         makeKey: @escaping @Sendable () -> IdempotencyKey = { IdempotencyKey.random() },
-        onMarketplaceHome: @escaping @Sendable () -> Void = {}
+        onMarketplaceHome: @escaping @Sendable () -> Void = {},
+        onSignInRequired: @escaping @Sendable () -> Void = {}
     ) {
         machine = ChiaHandoffMachine(catalogItemID: catalogItemID, genericReturn: genericReturn)
         self.backend = backend
@@ -46,6 +50,7 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
         self.telemetry = telemetry
         self.makeKey = makeKey
         self.onMarketplaceHome = onMarketplaceHome
+        self.onSignInRequired = onSignInRequired
         screen = machine.screen
         (screens, screenContinuation) = AsyncStream.makeStream()
     }
@@ -140,6 +145,8 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
             }
         case .routeToMarketplaceHome:
             onMarketplaceHome()
+        case .requestSignIn:
+            onSignInRequired()
         case .record(let event):
             telemetry.record(event)
         }

@@ -8,8 +8,11 @@ import Foundation
 /// - nothing is requested before the user taps; the call to action fetches a fresh projection, rendered as is;
 /// - the first share tap disables both actions before the request starts; further taps join it (one request, one
 ///   navigation); `neutral_only` has no session action at all;
-/// - the body and key are saved before the first send and reused unchanged after a network error, 429 or 5xx and
-///   after a restart; a definitive rejection discards them and fetches a new projection;
+/// - the body and key are saved before the first send and reused unchanged after a network error, 408, 429 or 5xx
+///   and after a restart; after a 401 the app is asked to sign in again and the same body and key are resent; a
+///   definitive rejection discards them and fetches a new projection;
+/// - during a `Retry-After` wait both actions stay usable: `Continue without sharing` works throughout, and a share
+///   tap joins the pending retry, which is sent once when the wait ends (no new key, no second request);
 /// - the journey URL is opened once, from the initiating response, and never kept: it appears only in the
 ///   ``Action/openExternalBrowser(_:)`` action;
 /// - foreground and restore fetch and render a fresh projection; nothing is inferred from focus or a return.
@@ -62,6 +65,8 @@ public struct ChiaHandoffMachine: Sendable {
         case scheduleTick(at: Date)
         /// Route to marketplace home (the generic return).
         case routeToMarketplaceHome
+        /// The backend answered 401: ask the app to sign the user in again. The attempt is kept for the retry.
+        case requestSignIn
         /// Record a telemetry event.
         case record(TelemetryEvent)
     }
@@ -82,6 +87,10 @@ public struct ChiaHandoffMachine: Sendable {
     private(set) var phase: Phase = .card
     private(set) var pending: PendingAttempt?
     private(set) var retryNotBefore: Date?
+    /// A share tap arrived during the `Retry-After` wait: the kept attempt is sent when the wait ends.
+    private(set) var retryQueued = false
+    /// The last answer was a 401: the app was asked to sign in again.
+    private(set) var signInRequired = false
 
     /// A machine for `catalogItemID`; `genericReturn` recognises the approved generic return link, if any.
     public init(catalogItemID: String, genericReturn: GenericReturnParser?) {
@@ -98,7 +107,7 @@ public struct ChiaHandoffMachine: Sendable {
         case .unavailable: ChiaScreen(content: .unavailable)
         case .presenting(let card):
             ChiaScreen(
-                content: .handoff(card), shareEnabled: card.handoff.mode == .shareOrNeutral && retryNotBefore == nil,
+                content: .handoff(card), shareEnabled: card.handoff.mode == .shareOrNeutral && !retryQueued,
                 continueEnabled: true, notice: notice(for: card))
         case .sharing(let card), .opened(let card):
             ChiaScreen(content: .handoff(card))
@@ -107,6 +116,7 @@ public struct ChiaHandoffMachine: Sendable {
 
     private func notice(for card: CatalogCard) -> ChiaScreen.Notice? {
         guard pending != nil, card.handoff.mode == .shareOrNeutral else { return nil }
+        if signInRequired { return .signInRequired }
         return retryNotBefore == nil ? .shareUncertain : .shareRetryLater
     }
 
@@ -128,6 +138,7 @@ public struct ChiaHandoffMachine: Sendable {
         case .continueTapped:
             guard case .presenting(let card) = phase else { return joinedIfBusy() }
             phase = .opened(card)
+            (retryNotBefore, retryQueued) = (nil, false)
             let neutral: HTTPSURL
             switch card.handoff {
             case .neutralOnly(let handoff): neutral = handoff.url
@@ -174,14 +185,18 @@ public struct ChiaHandoffMachine: Sendable {
         case .tick(let now):
             guard let notBefore = retryNotBefore, now >= notBefore else { return [] }
             retryNotBefore = nil
-            guard case .presenting = phase else { return [] }
-            return [.render(screen)]
+            guard case .presenting(let card) = phase else { return [] }
+            guard retryQueued, let attempt = pending else { return [.render(screen)] }
+            // The wait is over and a tap joined it: send the kept attempt, once.
+            retryQueued = false
+            phase = .sharing(card)
+            return [.render(screen), .sendShareRequest(attempt)]
         }
     }
 
     private mutating func refresh() -> [Action] {
         phase = .loading
-        retryNotBefore = nil
+        (retryNotBefore, retryQueued, signInRequired) = (nil, false, false)
         return [.render(screen), .fetchProjection]
     }
 
@@ -220,9 +235,16 @@ public struct ChiaHandoffMachine: Sendable {
     }
 
     private mutating func share(at: Date, freshKey: IdempotencyKey) -> [Action] {
-        guard case .presenting(let card) = phase, case .shareOrNeutral(let handoff) = card.handoff,
-            retryNotBefore == nil
-        else { return joinedIfBusy() }
+        guard case .presenting(let card) = phase, case .shareOrNeutral(let handoff) = card.handoff else {
+            return joinedIfBusy()
+        }
+        if retryNotBefore != nil, pending != nil {
+            // During a Retry-After wait: the tap joins the pending retry, sent when the wait ends.
+            guard !retryQueued else { return [.record(.duplicateTapJoined(.chia))] }
+            retryQueued = true
+            return [.render(screen), .record(.actionTapped(.chia, .share)), .record(.pendingAttempt(.reused))]
+        }
+        signInRequired = false
         phase = .sharing(card)
         var actions: [Action] = [.render(screen), .record(.actionTapped(.chia, .share))]
         let attempt: PendingAttempt
@@ -241,6 +263,11 @@ public struct ChiaHandoffMachine: Sendable {
 
     private mutating func shareFailed(card: CatalogCard, decision: RetryDecision, at: Date) -> [Action] {
         switch decision {
+        case .signInAndRetryKeepingRequest:
+            // The first attempt may have reached Chia: keep body and key for the retry after signing in.
+            phase = .presenting(card)
+            signInRequired = true
+            return [.record(.requestFinished(.chia, .retryable)), .requestSignIn, .render(screen)]
         // `.done` here means a 2xx whose URL could not be read: the session may exist, so retrying unchanged is safe.
         case .retryKeepingRequest, .done:
             let after: Int? = if case .retryKeepingRequest(let seconds) = decision { seconds } else { nil }

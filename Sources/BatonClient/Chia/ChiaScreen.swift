@@ -20,8 +20,12 @@ public struct ChiaScreen: Sendable, Hashable {
     public enum Notice: Sendable, Hashable {
         /// A share request's outcome is unknown; sharing again resends the same request.
         case shareUncertain
-        /// As ``shareUncertain``, and the backend asked to wait before retrying.
+        /// As ``shareUncertain``, and the backend asked to wait before retrying. Both actions stay usable: a share
+        /// tap now joins the retry, sent when the wait ends.
         case shareRetryLater
+        /// The backend no longer accepts the app's sign-in (401): sign in again; sharing then resends the same
+        /// request.
+        case signInRequired
     }
 
     /// The content.

@@ -3,15 +3,19 @@ import Foundation
 
 /// Runs a ``ConnectMachine``: it feeds it events and performs its actions, nothing more.
 ///
-/// The authentication session's completion (a return link or a close) comes back as an event; a return link the OS
-/// delivers to the app instead goes through ``returnLink(_:)`` and the same strict checks. Events are handled
-/// without suspending between reading and writing the machine.
+/// The authentication session's completion comes back as an event: a link it caught (accepted or not) or a close
+/// both end the browser phase. A link the OS delivers to the app goes through ``returnLink(_:)`` and the strict
+/// checks (registered URL, pending session, same id). The pending session id is written to the
+/// ``PendingSessionStore``, if one is given, so a cold launch can pass it back. Events are handled without
+/// suspending between reading and writing the machine.
 public actor ConnectCoordinator: FlowTaskRunning {
     private var machine: ConnectMachine
     private let backend: any BackendClient
     private let presenter: any BrowserPresenter
     private let clock: any FlowClock
     private let telemetry: any TelemetrySink
+    private let sessionStore: (any PendingSessionStore)?
+    private var storeChain: Task<Void, Never>?
     private let screenContinuation: AsyncStream<ConnectScreen>.Continuation
     var tasks = FlowTasks()
 
@@ -21,12 +25,20 @@ public actor ConnectCoordinator: FlowTaskRunning {
     public nonisolated let screens: AsyncStream<ConnectScreen>
 
     /// A coordinator for a device catching `callback` (see ``ConnectCallback/supported(https:customScheme:deviceSupportsHTTPSCallback:)``).
+    ///
+    /// - Parameters:
+    ///   - pendingSessionID: the session id `sessionStore` held at launch (`try await store.load()`), if any: a
+    ///     return link delivered right after a cold launch confirms it, before or without ``restore(pendingSessionID:)``.
+    ///   - sessionStore: where the pending session id is kept while a flow waits on it; `nil` keeps it in memory only.
     public init(
         callback: ConnectCallback, returnParser: ConnectReturnParser, polling: PollingPolicy = PollingPolicy(),
         backend: any BackendClient, presenter: any BrowserPresenter, clock: any FlowClock = SystemFlowClock(),
-        telemetry: any TelemetrySink = DiscardingTelemetrySink()
+        telemetry: any TelemetrySink = DiscardingTelemetrySink(), pendingSessionID: String? = nil,
+        sessionStore: (any PendingSessionStore)? = nil
     ) {
-        machine = ConnectMachine(callback: callback, returnParser: returnParser, polling: polling)
+        machine = ConnectMachine(
+            callback: callback, returnParser: returnParser, polling: polling, pendingSessionID: pendingSessionID)
+        self.sessionStore = sessionStore
         self.backend = backend
         self.presenter = presenter
         self.clock = clock
@@ -44,7 +56,8 @@ public actor ConnectCoordinator: FlowTaskRunning {
         receive(.connectTapped(at: now))
     }
 
-    /// The OS delivered `link` to the app, raw.
+    /// The OS delivered `link` to the app, raw: checked strictly (registered URL, a pending session, the same id); a
+    /// bare registered return URL (the landing page's link) ends the browser phase too.
     public func returnLink(_ link: String) async {
         let now = await clock.now()
         receive(.returnLink(link, at: now))
@@ -59,7 +72,8 @@ public actor ConnectCoordinator: FlowTaskRunning {
         receive(.foregrounded(at: now))
     }
 
-    /// The app restarted; asks the backend about `pendingSessionID` when the app kept one.
+    /// The app restarted; asks the backend about `pendingSessionID` when the app kept one (or, when `nil`, about the
+    /// session given at creation).
     public func restore(pendingSessionID: String?) async {
         let now = await clock.now()
         receive(.restored(pendingSessionID: pendingSessionID, at: now))
@@ -68,6 +82,7 @@ public actor ConnectCoordinator: FlowTaskRunning {
     /// Returns when every request and presentation started so far has finished (timers excluded).
     public func whenIdle() async {
         await awaitWork()
+        await storeChain?.value
     }
 
     /// Cancels everything running and ends ``screens``.
@@ -81,7 +96,7 @@ public actor ConnectCoordinator: FlowTaskRunning {
     }
 
     private func perform(_ action: ConnectMachine.Action) {
-        let (backend, clock, presenter) = (backend, clock, presenter)
+        let (backend, clock, presenter, telemetry) = (backend, clock, presenter, telemetry)
         switch action {
         case .render(let screen):
             self.screen = screen
@@ -100,8 +115,12 @@ public actor ConnectCoordinator: FlowTaskRunning {
                 let completion = await presenter.present(url, style: .authenticationSession(callback: callback))
                 let now = await clock.now()
                 switch completion {
-                case .returned(let link): await self.receive(.returnLink(link, at: now))
+                case .returned(let link): await self.receive(.sheetReturned(link, at: now))
                 case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
+                case .failed:
+                    telemetry.record(.browserFailed(.connect, .authenticationSession))
+                    await self.receive(.browserClosed(at: now))
+                case .cancelled: break  // only `stop()` cancels this task: the flow is over
                 }
             }
         case .fetchSession(let id):
@@ -118,8 +137,23 @@ public actor ConnectCoordinator: FlowTaskRunning {
                 guard (try? await clock.sleep(until: date)) != nil else { return }
                 await self.receive(.tick(await clock.now()))
             }
+        case .keepPendingSession(let id):
+            guard let store = sessionStore else { return }
+            chainStore { try? await store.save(id) }
+        case .forgetPendingSession:
+            guard let store = sessionStore else { return }
+            chainStore { try? await store.remove() }
         case .record(let event):
             telemetry.record(event)
+        }
+    }
+
+    /// Runs store writes one after another, in the order the machine asked for them.
+    private func chainStore(_ operation: @escaping @Sendable () async -> Void) {
+        let previous = storeChain
+        storeChain = Task {
+            await previous?.value
+            await operation()
         }
     }
 }

@@ -8,7 +8,8 @@ public enum ConnectScreen: Sendable, Hashable {
     case inBrowser
     /// The session could not be created (or not for a callback this device catches); `Connect` can be tapped again.
     case couldNotStart(RequestFailure)
-    /// A return arrived with `resultCode`; asking the backend for the real outcome.
+    /// A return arrived (with `resultCode` as a hint, or ``ReturnHint/unknown``); asking the backend for the real
+    /// outcome.
     case confirming(ReturnHint)
     /// The sheet was closed without a return: the cancelled path, while the backend is still asked.
     case cancelled
@@ -31,5 +32,8 @@ public enum ConnectScreen: Sendable, Hashable {
         case cancelled
         /// No redirect: the app restarted with a session pending.
         case resumed
+        /// A delivery without a result the app can use: the sheet handed back a link the parser refused (or one for
+        /// another session), or a bare return URL arrived. Its data is ignored; the backend is asked all the same.
+        case unknown
     }
 }

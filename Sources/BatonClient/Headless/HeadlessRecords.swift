@@ -62,6 +62,8 @@ public struct HeadlessPresentation: Sendable, Hashable, CustomStringConvertible 
         case .handedToSystem: "handed to the system browser"
         case .failedToOpen: "failed to open"
         case .closedWithoutReturn: "closed without a return"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
         case .returned(let link):
             "returned " + redacted(link)
         }

@@ -13,6 +13,8 @@ extension TelemetryEvent {
         case browserOpened
         /// ``TelemetryEvent/browserClosedWithoutReturn(_:)``.
         case browserClosedWithoutReturn
+        /// ``TelemetryEvent/browserFailed(_:_:)``.
+        case browserFailed
         /// ``TelemetryEvent/returnLinkAccepted(_:)``.
         case returnLinkAccepted
         /// ``TelemetryEvent/returnLinkIgnored(_:_:)``.
@@ -34,6 +36,7 @@ extension TelemetryEvent {
         case .requestFinished: .requestFinished
         case .browserOpened: .browserOpened
         case .browserClosedWithoutReturn: .browserClosedWithoutReturn
+        case .browserFailed: .browserFailed
         case .returnLinkAccepted: .returnLinkAccepted
         case .returnLinkIgnored: .returnLinkIgnored
         case .pendingAttempt: .pendingAttempt
@@ -53,6 +56,7 @@ extension TelemetryEvent {
             case .requestFinished: flows.flatMap { flow in RequestCategory.allCases.map { .requestFinished(flow, $0) } }
             case .browserOpened: flows.flatMap { flow in BrowserKind.allCases.map { .browserOpened(flow, $0) } }
             case .browserClosedWithoutReturn: flows.map { .browserClosedWithoutReturn($0) }
+            case .browserFailed: flows.flatMap { flow in BrowserKind.allCases.map { .browserFailed(flow, $0) } }
             case .returnLinkAccepted: flows.map { .returnLinkAccepted($0) }
             case .returnLinkIgnored:
                 flows.flatMap { flow in IgnoredReturnReason.allCases.map { .returnLinkIgnored(flow, $0) } }

@@ -18,6 +18,9 @@ public enum TelemetryEvent: Sendable, Hashable {
     case browserOpened(FlowKind, BrowserKind)
     /// The browser closed without delivering a return link.
     case browserClosedWithoutReturn(FlowKind)
+    /// The browser ended with an error that is not the user's close (``BrowserCompletion/failed``); recorded just
+    /// before the flow's ``browserClosedWithoutReturn(_:)``, so a failure and a user's close can be told apart.
+    case browserFailed(FlowKind, BrowserKind)
     /// A return link was accepted.
     case returnLinkAccepted(FlowKind)
     /// A return link was ignored, and why.

@@ -4,7 +4,8 @@ import Foundation
 /// Runs a ``VerificationMachine``: it feeds it events and performs its actions, nothing more.
 ///
 /// The handoff is requested only when ``verifyTapped()`` is called and presented as soon as it arrives; the camera
-/// web view's completion (a return link or a close) comes back as an event. Events are handled without suspending
+/// web view's completion (a link on the registered path, accepted or refused, or a close) comes back as an event
+/// that ends the journey; a link the OS delivers goes through ``returnLink(_:)``. Events are handled without suspending
 /// between reading and writing the machine.
 public actor VerificationCoordinator: FlowTaskRunning {
     private var machine: VerificationMachine
@@ -41,7 +42,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
         receive(.verifyTapped(at: now))
     }
 
-    /// The OS delivered `link` to the app, raw.
+    /// The OS delivered `link` to the app, raw: parsed strictly; a bare registered return URL ends the journey too.
     public func returnLink(_ link: String) async {
         let now = await clock.now()
         receive(.returnLink(link, at: now))
@@ -50,7 +51,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
     /// The app went to the background.
     public func backgrounded() { receive(.backgrounded) }
 
-    /// The app came to the foreground.
+    /// The app came to the foreground: while the journey is open and no return came, asks the backend once.
     public func foregrounded() async {
         let now = await clock.now()
         receive(.foregrounded(at: now))
@@ -78,7 +79,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
     }
 
     private func perform(_ action: VerificationMachine.Action) {
-        let (backend, clock, presenter) = (backend, clock, presenter)
+        let (backend, clock, presenter, telemetry) = (backend, clock, presenter, telemetry)
         switch action {
         case .render(let screen):
             self.screen = screen
@@ -97,8 +98,12 @@ public actor VerificationCoordinator: FlowTaskRunning {
                 let completion = await presenter.present(url, style: .cameraWebView(policy: policy))
                 let now = await clock.now()
                 switch completion {
-                case .returned(let link): await self.receive(.returnLink(link, at: now))
+                case .returned(let link): await self.receive(.webViewReturned(link, at: now))
                 case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
+                case .failed:
+                    telemetry.record(.browserFailed(.verification, .cameraWebView))
+                    await self.receive(.browserClosed(at: now))
+                case .cancelled: break  // only `stop()` cancels this task: the flow is over
                 }
             }
         case .fetchStatus(let workflow):

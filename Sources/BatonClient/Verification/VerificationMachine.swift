@@ -7,8 +7,14 @@ import Foundation
 ///   camera web view unchanged, fragment included, and is not kept.
 /// - One handoff per browser instance: taps while the web view is open, backgrounding and foregrounding change
 ///   nothing; a new handoff is created only for a new browser.
-/// - A return link (parsed strictly) or a closed web view starts bounded polling of the backend for the status; the
-///   redirect's `status` is only a landing hint. Polling ends settled, or with ``VerificationScreen/checkLater``.
+/// - Whatever the web view delivers when it ends (a link on the registered path, accepted or refused, or a close)
+///   ends the journey and starts bounded polling of the backend for the status; a refused link is ignored as data
+///   (its reason goes to telemetry), never as an event. The redirect's `status` is only a landing hint. Polling ends
+///   settled, or with ``VerificationScreen/checkLater``.
+/// - A link the OS delivers to the app is parsed strictly; of the refused ones only a *bare* registered return URL
+///   (no query: the landing page's link back) ends the journey.
+/// - While the journey is open and no return came, each foreground asks the backend once (not a polling run): a
+///   settled answer settles the flow, anything else changes nothing.
 public struct VerificationMachine: Sendable {
     /// Something that happened.
     public enum Event: Sendable, Hashable {
@@ -18,8 +24,10 @@ public struct VerificationMachine: Sendable {
         case handoffCreated(SensitiveURL)
         /// The handoff could not be created.
         case handoffFailed(RequestFailure)
-        /// The web view (or the OS) delivered a link, raw.
+        /// The OS delivered a link to the app (universal link), raw.
         case returnLink(String, at: Date)
+        /// The web view ended itself on a navigation to a registered return URL, with that link, raw.
+        case webViewReturned(String, at: Date)
         /// The web view was closed without a return.
         case browserClosed(at: Date)
         /// The backend reported the verification's state.
@@ -67,6 +75,8 @@ public struct VerificationMachine: Sendable {
     private let returnParser: VerificationReturnParser
     private let polling: PollingPolicy
     private(set) var phase: Phase = .ready
+    /// A foreground's one status request is running while the journey is open.
+    private(set) var foregroundCheckInFlight = false
 
     /// A machine for `workflow`, recognising returns with `returnParser`, polling per `polling`.
     public init(workflow: String, returnParser: VerificationReturnParser, polling: PollingPolicy = PollingPolicy()) {
@@ -118,15 +128,37 @@ public struct VerificationMachine: Sendable {
         case .returnLink(let link, let at):
             switch returnParser.parse(link) {
             case .rejected(let reason):
-                return [.record(.returnLinkIgnored(.verification, .rejected(reason)))]
+                let ignored: [Action] = [.record(.returnLinkIgnored(.verification, .rejected(reason)))]
+                guard phase == .inJourney, returnParser.isBareReturn(link) else { return ignored }
+                return ignored + [.record(.browserClosedWithoutReturn(.verification))]
+                    + confirm(at: at, landingHint: nil)
             case .accepted(let value):
                 guard phase == .inJourney else { return [.record(.returnLinkIgnored(.verification, .noPendingFlow))] }
                 return [.record(.returnLinkAccepted(.verification))] + confirm(at: at, landingHint: value.statusHint)
+            }
+        case .webViewReturned(let link, let at):
+            guard phase == .inJourney else { return handle(.returnLink(link, at: at)) }
+            switch returnParser.parse(link) {
+            case .accepted(let value):
+                return [.record(.returnLinkAccepted(.verification))] + confirm(at: at, landingHint: value.statusHint)
+            case .rejected(let reason):
+                return [
+                    .record(.returnLinkIgnored(.verification, .rejected(reason))),
+                    .record(.browserClosedWithoutReturn(.verification)),
+                ] + confirm(at: at, landingHint: nil)
             }
         case .browserClosed(let at):
             guard phase == .inJourney else { return [] }
             return [.record(.browserClosedWithoutReturn(.verification))] + confirm(at: at, landingHint: nil)
         case .statusReceived(let status, let at):
+            if phase == .inJourney {
+                // The answer to a foreground's one request: only a settled status changes anything.
+                guard foregroundCheckInFlight else { return [] }
+                foregroundCheckInFlight = false
+                guard status.isSettled else { return [] }
+                phase = .settled(status)
+                return [.record(.outcomeSettled(.verification, status.outcomeCategory)), .render(screen)]
+            }
             if phase == .checkLater, status.isSettled {
                 // A late answer after the deadline is still the truth; "check later" was never a claim.
                 phase = .settled(status)
@@ -141,6 +173,10 @@ public struct VerificationMachine: Sendable {
             phase = .confirming(schedule, landingHint: hint)
             return [.scheduleTick(at: next)]
         case .statusFailed(let failure, let at):
+            if phase == .inJourney {
+                foregroundCheckInFlight = false
+                return []
+            }
             guard case .confirming(var schedule, let hint) = phase else { return [] }
             guard failure == .retryable else {
                 phase = .checkLater
@@ -164,9 +200,17 @@ public struct VerificationMachine: Sendable {
         case .backgrounded:
             return []
         case .foregrounded(let at):
-            // The web view keeps its session across app switches; only a "check later" is worth asking again.
-            guard phase == .checkLater else { return [] }
-            return confirm(at: at, landingHint: nil)
+            switch phase {
+            case .inJourney:
+                // Pending and no return came: ask once (the journey may have ended elsewhere); the web view stays.
+                guard !foregroundCheckInFlight else { return [] }
+                foregroundCheckInFlight = true
+                return [.fetchStatus(workflow: workflow)]
+            case .checkLater:
+                return confirm(at: at, landingHint: nil)
+            case .ready, .requestingHandoff, .couldNotStart, .confirming, .settled:
+                return []
+            }
         case .restored(let at):
             switch phase {
             case .ready, .inJourney, .requestingHandoff, .checkLater: return confirm(at: at, landingHint: nil)
@@ -176,6 +220,7 @@ public struct VerificationMachine: Sendable {
     }
 
     private mutating func confirm(at: Date, landingHint: String?) -> [Action] {
+        foregroundCheckInFlight = false
         phase = .confirming(PollSchedule(startingAt: at, policy: polling), landingHint: landingHint)
         return [
             .render(screen), .fetchStatus(workflow: workflow),

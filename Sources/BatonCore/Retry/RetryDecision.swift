@@ -2,13 +2,17 @@ import Foundation
 
 /// What the app does after a share request, per seed 000's tap sequence and CONTRACTS §2 "App rule".
 ///
-/// Network errors, timeouts, 429 and 5xx leave the outcome uncertain, so the app retries with the exact same body
-/// and `Idempotency-Key` (the backend dedupes). Any other 4xx is a definitive rejection: discard body and key and
-/// fetch a new projection before another attempt. A 2xx is done. Anything else (1xx, 3xx, out of range) is not a
-/// definitive answer either, so it is treated like a network error: keeping the key is always safe.
+/// Network errors, timeouts (a transport timeout or a `408 Request Timeout`), 429 and 5xx leave the outcome uncertain,
+/// so the app retries with the exact same body and `Idempotency-Key` (the backend dedupes). A 401 means the app's
+/// sign-in lapsed: the first attempt may still have reached Chia, so the app signs in again and retries with the same
+/// body and key. Any other 4xx is a definitive rejection: discard body and key and fetch a new projection before
+/// another attempt. A 2xx is done. Anything else (1xx, 3xx, out of range) is not a definitive answer either, so it is
+/// treated like a network error: keeping the key is always safe.
 public enum RetryDecision: Sendable, Hashable {
     /// Retry later with the same body and key; `after` is the server's `Retry-After` in seconds, when it gave one.
     case retryKeepingRequest(after: Int?)
+    /// Sign in again, then retry with the same body and key (a 401).
+    case signInAndRetryKeepingRequest
     /// Discard the body and key and refetch the projection.
     case discardAndRefetchProjection
     /// The request succeeded; open the URL from this response.
@@ -23,8 +27,10 @@ public enum RetryDecision: Sendable, Hashable {
             switch status {
             case 200...299:
                 return .done
-            case 429, 500...599:
+            case 408, 429, 500...599:
                 return .retryKeepingRequest(after: retryAfter.flatMap { retryAfterSeconds($0, now: now) })
+            case 401:
+                return .signInAndRetryKeepingRequest
             case 400...499:
                 return .discardAndRefetchProjection
             default:

@@ -34,4 +34,14 @@ public struct VerificationReturnParser: Sendable, Hashable {
         let statusHint = FormURLEncodedQuery.firstNonEmpty("status", in: query)
         return .accepted(VerificationReturn(verificationID: verificationID, statusHint: statusHint))
     }
+
+    /// Whether `url` is a *bare* return: an `https` registered return URL exactly (scheme, host, port, path), without
+    /// userinfo and without any query (the landing page's link back to the app, issue 22). It carries no
+    /// `verification_id`, so ``parse(_:)`` refuses it; the flow asks its backend, reading nothing from the URL.
+    public func isBareReturn(_ url: String) -> Bool {
+        guard let parts = RawURLComponents(url), parts.schemeIs("https"), parts.userinfo == nil,
+            parts.query?.isEmpty ?? true
+        else { return false }
+        return registeredReturnURLs.contains { $0.matches(parts) }
+    }
 }

@@ -135,6 +135,7 @@ private final class ActiveTransfer {
     let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var resolveList: UnsafeMutablePointer<curl_slist>?
+    private var connectToList: UnsafeMutablePointer<curl_slist>?
     var headers = HTTPHeaders()
     var body: [UInt8] = []
     var maxBodyBytes = Int.max
@@ -201,6 +202,16 @@ private final class ActiveTransfer {
             resolveList = curl_slist_append(nil, "\(parts.host):\(port):\(addresses.joined(separator: ","))")
             try check(baton_curl_setopt_pointer(easy, CURLOPT_RESOLVE, resolveList))
         }
+        if let caFile = configuration.caFile {
+            try check(baton_curl_setopt_pointer(easy, CURLOPT_CAINFO, caFile))
+        }
+        if let connectTo = request.connectTo {
+            guard let parts = RawURLComponents(request.url), let port = parts.effectivePort else {
+                throw TransportError(.other, detail: "cannot redirect the connection of this URL")
+            }
+            connectToList = curl_slist_append(nil, "\(parts.host):\(port):\(connectTo)")
+            try check(baton_curl_setopt_pointer(easy, CURLOPT_CONNECT_TO, connectToList))
+        }
     }
 
     func freeHeaderList() {
@@ -208,6 +219,8 @@ private final class ActiveTransfer {
         headerList = nil
         curl_slist_free_all(resolveList)
         resolveList = nil
+        curl_slist_free_all(connectToList)
+        connectToList = nil
     }
 
     func outcome(_ code: CURLcode) -> Result<OutboundResponse, any Error> {

@@ -17,6 +17,9 @@ public final class CurlTransport: HTTPTransport {
         public var connectTimeout: Duration = .seconds(10)
         /// Largest response body accepted; a larger one fails with ``TransportError/Kind/other``.
         public var maxResponseBytes = 16 << 20
+        /// A PEM file of the certificate authorities to trust instead of the system's (`CURLOPT_CAINFO`), for a
+        /// test CA; certificates are always verified.
+        public var caFile: String?
 
         /// The defaults.
         public init() {}

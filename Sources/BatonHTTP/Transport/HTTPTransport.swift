@@ -27,6 +27,11 @@ public struct OutboundRequest: Sendable {
     /// addresses checked by the caller are the ones connected to (no DNS rebinding between check and connect).
     /// ``CurlTransport`` honours it (`CURLOPT_RESOLVE`); a transport that cannot pin refuses the request.
     public var pinnedAddresses: [String] = []
+    /// When set (`host:port`), the connection goes to this address instead of the URL's own, while the TLS name,
+    /// certificate check and `Host` stay the URL's (as `curl --connect-to`): how `baton doctor --live` asks a
+    /// deployment for each of its host names. ``CurlTransport`` honours it (`CURLOPT_CONNECT_TO`); a transport that
+    /// cannot refuses the request.
+    public var connectTo: String?
 
     /// Makes a request; the timeout defaults to 30 s.
     public init(

@@ -33,6 +33,9 @@ public final class URLSessionTransport: HTTPTransport {
         guard request.pinnedAddresses.isEmpty else {
             throw TransportError(.other, detail: "URLSession cannot pin addresses; use CurlTransport")
         }
+        guard request.connectTo == nil else {
+            throw TransportError(.other, detail: "URLSession cannot connect to another address; use CurlTransport")
+        }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Double(request.timeout.components.seconds) + 1

@@ -17,6 +17,8 @@ public struct BackendOptions: Sendable {
     public var handoff = HandoffSessionOptions()
     /// This instance's name in idempotency leases and webhook-event leases.
     public var instanceID = "baton-" + UUID().uuidString.prefix(8).lowercased()
+    /// How long maintenance keeps connect sessions, processed webhook events and idle rate-limit buckets.
+    public var retention = RecordRetention()
     /// How often the background maintenance (purge sealed responses, drain webhook events) runs.
     public var maintenanceInterval: Duration = .seconds(30)
     /// The catalog pipeline, when there is one; see ``CatalogComponent``.

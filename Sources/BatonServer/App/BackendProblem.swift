@@ -56,6 +56,14 @@ enum BackendProblem {
         }
     }
 
+    /// This user sent more provider-backed requests than the per-user limit allows (``RateLimitMiddleware``).
+    static func rateLimited(retryAfter seconds: Int) -> HTTPError {
+        HTTPError(
+            status: 429, code: "rate_limited",
+            detail: "Too many requests for this user. Retry after the time in Retry-After.",
+            headers: ["retry-after": String(seconds)])
+    }
+
     static let notFound = HTTPError(status: 404, code: "not_found", detail: "No such resource for this user.")
 
     static let unknownWorkflow = HTTPError(

@@ -26,7 +26,9 @@ struct BackendRoutes {
             chia: ChiaClient(
                 origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls),
             catalog: options.catalog?.projection ?? EmptyCatalogProjection(),
-            sealer: ResponseSealer(key: configuration.sealingKey), waiters: IdempotencyWaiters(),
+            sealer: ResponseSealer(current: configuration.sealingKey, previous: configuration.previousSealingKeys),
+            providerKeys: ProviderIdempotencyKeys(secret: configuration.idempotencySecret),
+            waiters: IdempotencyWaiters(),
             options: options.handoff, lease: seconds + 5, instanceID: options.instanceID, metrics: metrics, now: now)
         let verification = VerificationService(
             store: store,
@@ -56,6 +58,9 @@ struct BackendRoutes {
         router.use(
             AuthenticationMiddleware(
                 authenticator: SignedTokenAuthenticator(key: configuration.tokenSigningKey), now: now))
+        if configuration.rateLimit.enabled {
+            router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now))
+        }
 
         router.post("/v2/handoff-sessions") { try await handoff.create($0) }
         router.post("/v2/verification-handoffs") { try await verification.createHandoff($0) }
@@ -84,6 +89,8 @@ struct BackendRoutes {
                 body: Array(text.utf8))
         }
         OpenAPIDocument.register(on: &router)
+        // GET at exactly each registered https return path: the page a browser shows when the app did not open.
+        ReturnLandingRoutes(configuration: configuration).install(into: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
         options.catalog?.registerRoutes(on: &router)
         if options.servesWebShell { mountWebShell(on: &router) }

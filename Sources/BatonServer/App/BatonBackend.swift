@@ -40,10 +40,21 @@ public final class BatonBackend: Sendable {
         ).makeRouter()
     }
 
-    /// One round of maintenance: erase sealed responses whose URL expired, delete records past retention, and
-    /// apply webhook events whose inline processing did not finish.
+    /// One round of maintenance: erase sealed responses whose URL expired, delete idempotency records, connect
+    /// sessions, processed webhook events, superseded verifications, idle rate-limit buckets and image bytes the
+    /// stored catalog no longer shows past retention, and apply webhook events whose inline processing did not
+    /// finish.
     public func runMaintenance() async throws {
         _ = try await store.purgeIdempotency(now: options.now(), retention: options.handoff.retention)
+        var retention = options.retention
+        // A bucket idle for its full refill time is full again: the same as no row.
+        let refill = TimeInterval(configuration.rateLimit.burst) * 60 / TimeInterval(configuration.rateLimit.perMinute)
+        retention.rateLimitBuckets = max(retention.rateLimitBuckets, refill)
+        // Image bytes are purged only against a stored catalog (none yet: keep everything).
+        let catalog = try await store.latestCatalogSnapshot().flatMap { try? CatalogSnapshotBody.decode($0.body) }
+        _ = try await store.purgeRecords(
+            now: options.now(), retention: retention, keepingAssets: catalog.map { Set($0.images.values.map(\.sha256)) }
+        )
         try await processor.drain(owner: options.instanceID)
     }
 

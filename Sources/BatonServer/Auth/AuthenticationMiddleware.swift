@@ -7,7 +7,8 @@ public enum AuthenticatedUserKey: RequestAttributeKey {
 }
 
 /// Requires `Authorization: Bearer <token>` on every request under `pathPrefix` (default `/v2/`) and attaches the
-/// user it proves; anything else is `401 unauthorized`, without saying which check failed.
+/// user it proves; anything else, a user id that is empty or holds a control character included, is
+/// `401 unauthorized`, without saying which check failed.
 public struct AuthenticationMiddleware: HTTPMiddleware {
     private let authenticator: any Authenticator
     private let pathPrefix: String
@@ -26,7 +27,8 @@ public struct AuthenticationMiddleware: HTTPMiddleware {
         guard request.path.hasPrefix(pathPrefix) else { return try await next(request) }
         guard let header = request.headers["authorization"], header.count > 7,
             header.prefix(7).lowercased() == "bearer ",
-            let user = authenticator.authenticate(bearerToken: String(header.dropFirst(7)), now: now())
+            let user = authenticator.authenticate(bearerToken: String(header.dropFirst(7)), now: now()),
+            AuthenticatedUser.isAcceptableID(user.id)
         else { throw HTTPError.unauthorized() }
         var request = request
         request.attributes[AuthenticatedUserKey.self] = user

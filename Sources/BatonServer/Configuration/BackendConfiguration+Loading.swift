@@ -39,7 +39,10 @@ extension BackendConfiguration {
         var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
         read.rejectUnknownKeys(
             root, path: "",
-            known: ["server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps"])
+            known: [
+                "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
+                "returnLanding", "rateLimit",
+            ])
 
         let serverObject = read.object(
             root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
@@ -64,7 +67,7 @@ extension BackendConfiguration {
             root, "chia", path: "chia",
             known: [
                 "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
-                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes",
+                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath",
             ])
         let chia = Chia(
             apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
@@ -72,6 +75,8 @@ extension BackendConfiguration {
             apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
             genericReturnHost: chiaObject["genericReturnHost"] == nil
                 ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
+            genericReturnPath: chiaObject["genericReturnPath"] == nil
+                ? nil : read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath"),
             syncInterval: TimeInterval(
                 read.integer(
                     chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,
@@ -126,19 +131,36 @@ extension BackendConfiguration {
                 android, "sha256CertFingerprints", path: "apps.android.sha256CertFingerprints", required: false))
         read.checkAppIDs(apps)
 
+        let limits = read.object(
+            root, "rateLimit", path: "rateLimit", known: ["enabled", "burst", "perMinute"], required: false)
+        let rateLimit = RateLimit(
+            enabled: read.bool(limits, "enabled", path: "rateLimit.enabled", default: true),
+            burst: read.integer(limits, "burst", path: "rateLimit.burst", default: 60, range: 1...100_000),
+            perMinute: read.integer(limits, "perMinute", path: "rateLimit.perMinute", default: 60, range: 1...100_000))
+        let tokenSigningKey = read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32)
+        let idempotencyVariable = OptionalSecretVariable.idempotencySecret.rawValue
+        let configuredIdempotencySecret =
+            (environment[idempotencyVariable] ?? "").isEmpty ? nil : read.key256(environment, idempotencyVariable)
+
         let configuration = BackendConfiguration(
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
             usesSandboxEvidence: usesSandboxEvidence,
-            tokenSigningKey: read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32),
+            tokenSigningKey: tokenSigningKey,
             tokenTTL: TimeInterval(
                 read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000)),
             sealingKey: read.key256(environment, SecretVariable.sealingKey.rawValue),
+            previousSealingKeys: read.keys256(environment, OptionalSecretVariable.previousSealingKeys.rawValue),
+            idempotencySecret: configuredIdempotencySecret
+                ?? ProviderIdempotencyKeys.derivedSecret(fromTokenSigningKey: tokenSigningKey),
+            idempotencySecretIsConfigured: configuredIdempotencySecret != nil,
+            rateLimit: rateLimit,
             providerTimeout: TimeInterval(
                 read.integer(
                     providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
-            chia: chia, privue: privue, bb: bb, apps: apps)
+            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: read.returnLanding(root))
+        read.checkLanding(configuration)
 
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }

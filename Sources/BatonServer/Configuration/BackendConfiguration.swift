@@ -30,6 +30,9 @@ public struct BackendConfiguration: Sendable {
         public var apiKey: Secret
         /// The registered generic-return host (marketplace home), if a generic return was approved.
         public var genericReturnHost: String?
+        /// The path of the approved generic return URL on ``genericReturnHost``, if its landing page and association
+        /// component should be served.
+        public var genericReturnPath: String?
         /// How often the catalog is fetched.
         public var syncInterval: TimeInterval
         /// The catalog decision's evidence TTL and clock skew.
@@ -78,6 +81,23 @@ public struct BackendConfiguration: Sendable {
         public var androidCertificateFingerprints: [String]
     }
 
+    /// The per-user token bucket in front of the provider-backed routes (`rateLimit` in the file).
+    public struct RateLimit: Sendable, Hashable {
+        /// Whether requests are limited at all (on by default).
+        public var enabled: Bool
+        /// How many requests a user may make in a burst (the bucket's size).
+        public var burst: Int
+        /// How many requests per minute a user regains (the refill rate).
+        public var perMinute: Int
+
+        /// Creates a limit.
+        public init(enabled: Bool = true, burst: Int = 60, perMinute: Int = 60) {
+            self.enabled = enabled
+            self.burst = burst
+            self.perMinute = perMinute
+        }
+    }
+
     public var server: Server
     /// `sqlite:PATH` or `postgres://…`.
     public var database: String
@@ -90,14 +110,25 @@ public struct BackendConfiguration: Sendable {
     public var tokenSigningKey: Secret
     /// How long a token minted by `baton token` is valid.
     public var tokenTTL: TimeInterval
-    /// The AES-256-GCM key idempotent responses are sealed with at rest.
+    /// The AES-256-GCM key idempotent responses are sealed with at rest (`BATON_SEALING_KEY`).
     public var sealingKey: Secret
+    /// Retired sealing keys that still open what they sealed (`BATON_SEALING_KEYS_PREVIOUS`); never used to seal.
+    public var previousSealingKeys: [Secret]
+    /// The secret provider `Idempotency-Key`s are derived under, per user and app key
+    /// (`BATON_IDEMPOTENCY_SECRET`, or derived from ``tokenSigningKey`` when that is not set).
+    public var idempotencySecret: Secret
+    /// Whether ``idempotencySecret`` came from `BATON_IDEMPOTENCY_SECRET` (`false`: derived from the token key).
+    public var idempotencySecretIsConfigured: Bool
+    /// The per-user limit on provider-backed routes (`rateLimit`).
+    public var rateLimit: RateLimit
     /// The timeout for one provider call.
     public var providerTimeout: TimeInterval
     public var chia: Chia
     public var privue: Privue
     public var bb: BB
     public var apps: Apps
+    /// The landing pages at the registered https return paths (``ReturnLanding``).
+    public var returnLanding: ReturnLanding
 }
 
 /// The environment variables that carry secrets; the configuration file never does.
@@ -110,4 +141,13 @@ public enum SecretVariable: String, CaseIterable, Sendable {
     case bbAPIKey = "BATON_BB_API_KEY"
     case bbClientID = "BATON_BB_CLIENT_ID"
     case bbWebhookSecret = "BATON_BB_WEBHOOK_SECRET"
+}
+
+/// Environment variables for secrets a configuration may leave out (see docs/configuration.md).
+public enum OptionalSecretVariable: String, CaseIterable, Sendable {
+    /// Base64 of 32 random bytes; the provider `Idempotency-Key` derivation secret. Derived from
+    /// `BATON_TOKEN_SIGNING_KEY` when absent.
+    case idempotencySecret = "BATON_IDEMPOTENCY_SECRET"
+    /// Comma-separated base64 32-byte keys, retired from `BATON_SEALING_KEY`, that still open stored replays.
+    case previousSealingKeys = "BATON_SEALING_KEYS_PREVIOUS"
 }

@@ -152,4 +152,19 @@ struct ConfigurationReader {
         }
         return Secret(bytes: Array(bytes))
     }
+
+    /// Comma-separated base64 256-bit keys from the environment; none when the variable is absent or empty.
+    mutating func keys256(_ environment: [String: String], _ name: String) -> [Secret] {
+        guard let value = environment[name], !value.isEmpty else { return [] }
+        var keys: [Secret] = []
+        for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = part.trimmingCharacters(in: .whitespaces)
+            guard let bytes = Data(base64Encoded: text), bytes.count == 32 else {
+                fail(name, "must be comma-separated base64 values of exactly 32 bytes each")
+                return []
+            }
+            keys.append(Secret(bytes: Array(bytes)))
+        }
+        return keys
+    }
 }

@@ -46,7 +46,9 @@ struct ConnectSessionService: Sendable {
 
     func read(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()
-        guard let id = request.parameters["sessionId"],
+        // A decoded id holding a control character (`%00`) names no session: never hand it to a store (PostgreSQL
+        // refuses NUL) or to BB.
+        guard let id = request.parameters["sessionId"], AuthenticatedUser.isAcceptableID(id),
             var session = try await store.connectSession(id: id, user: user.id)
         else { throw BackendProblem.notFound }
         if session.status == "pending", case .success(let state) = try await bb.connectSession(id: session.id),

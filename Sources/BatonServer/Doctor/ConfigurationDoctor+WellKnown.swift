@@ -25,14 +25,7 @@ extension ConfigurationDoctor {
         if Set(appIDs).count != appIDs.count {
             return [DoctorFinding(.fail, "apps.apple.appIDs", "lists an app id twice", fix: "list each app id once")]
         }
-        var expectedPaths: [String] = []
-        for url in [configuration.bb.httpsReturnURL, configuration.privue.returnURL] {
-            if let path = RawURLComponents(url.string).map({ String($0.effectivePath) }),
-                !expectedPaths.contains(path)
-            {
-                expectedPaths.append(path)
-            }
-        }
+        let expectedPaths = configuration.landingPaths
         guard let body = try? documents.appleAppSiteAssociation().body,
             let document = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
             let applinks = document["applinks"] as? [String: Any],

@@ -26,8 +26,11 @@ public struct ConfigurationDoctor: Sendable {
         self.timeout = timeout
     }
 
-    /// Checks the configuration file contents `file` with the secrets in `environment`.
-    public func check(json file: Data, environment: [String: String]) async -> DoctorReport {
+    /// Checks the configuration file contents `file` with the secrets in `environment`; with `live`, also fetches
+    /// the deployed well-known files from every host the configuration names (``LiveWellKnownCheck``).
+    public func check(
+        json file: Data, environment: [String: String], live: LiveWellKnownCheck? = nil
+    ) async -> DoctorReport {
         let configuration: BackendConfiguration
         do {
             configuration = try BackendConfiguration.load(json: file, environment: environment)
@@ -42,9 +45,12 @@ public struct ConfigurationDoctor: Sendable {
         var report = DoctorReport(findings: [DoctorFinding(.ok, "(file)", "loads: every field and secret is valid")])
         report.findings += Self.developmentFindings(configuration)
         report.findings += Self.secretFindings(configuration, environment: environment)
+        report.findings += Self.keyFindings(configuration, environment: environment)
         report.findings += Self.returnURLFindings(configuration)
         report.findings += Self.wellKnownFindings(configuration)
+        report.findings += Self.landingFindings(configuration)
         report.findings += await reachabilityFindings(configuration)
+        if let live { report.findings += await live.findings(configuration) }
         return report
     }
 

@@ -20,15 +20,18 @@ public struct HandoffSessionOptions: Sendable {
 
 /// `POST /v2/handoff-sessions`: Chia share with every row of the idempotency table (CONTRACTS.md §2).
 ///
-/// Claim `(user, key)` atomically in the store; the claimant checks the user's current projection, forwards to Chia
-/// with the same key and records the final answer sealed; duplicates wait (bounded) and replay it. A retryable
-/// provider failure marks the record failed, so the app's retry with the same key and body takes over at once; an
-/// instance that dies leaves a lease that lapses, after which a retry takes over (Chia dedupes on the key).
+/// Claim `(user, key)` atomically in the store; the claimant checks the user's current projection, calls Chia with
+/// the key derived from `(user, key)` (``ProviderIdempotencyKeys``) and records the final answer sealed; duplicates
+/// wait (bounded) and replay it. A retryable provider failure marks the record failed, so the app's retry with the
+/// same key and body takes over at once; an
+/// instance that dies leaves a lease that lapses, after which a retry takes over (Chia dedupes on the derived key).
 struct HandoffSessionService: Sendable {
     let store: any Store
     let chia: ChiaClient
     let catalog: any CatalogProjection
     let sealer: ResponseSealer
+    /// Derives the key sent to Chia per (user, app key): never the app's key itself.
+    let providerKeys: ProviderIdempotencyKeys
     let waiters: IdempotencyWaiters
     let options: HandoffSessionOptions
     /// How long a claim holds its lease: longer than the slowest provider call.
@@ -91,7 +94,8 @@ struct HandoffSessionService: Sendable {
                 metrics.recordIdempotency("projection_changed")
                 return try await completeDefinitive(BackendProblem.projectionChanged, record)
             }
-            switch try await chia.createHandoffSession(key: key, request: body) {
+            let upstreamKey = providerKeys.key(for: .chiaHandoffSession, user: record.user.id, appKey: key)
+            switch try await chia.createHandoffSession(key: upstreamKey, request: body) {
             case .success(let handoff):
                 let plaintext = Self.createdBody(handoff)
                 let sealed = try sealer.seal(plaintext, user: record.user.id, key: record.key)
@@ -126,14 +130,16 @@ struct HandoffSessionService: Sendable {
     }
 
     /// Answers from a finished record: the same 201 while the URL lives, 410 after; a recorded rejection again.
+    /// A response no configured sealing key opens (sealed under a key since retired) counts as expired.
     private func replay(_ stored: IdempotencyRecord, _ record: Claim, joined: Bool) throws -> HTTPResponse {
         let status = stored.responseStatus ?? 500
-        guard let sealed = stored.sealedResponse, let expiresAt = stored.responseExpiresAt, expiresAt > now() else {
+        guard let sealed = stored.sealedResponse, let expiresAt = stored.responseExpiresAt, expiresAt > now(),
+            let plaintext = sealer.open(sealed, user: record.user.id, key: record.key)
+        else {
             metrics.recordIdempotency("expired")
             if status == 201 { throw BackendProblem.handoffExpired }
             throw HTTPError(status: status, code: "request_rejected", detail: "This request was refused earlier.")
         }
-        let plaintext = try sealer.open(sealed, user: record.user.id, key: record.key)
         metrics.recordIdempotency(joined ? "joined" : "replayed")
         var response: HTTPResponse
         if status == 201 {

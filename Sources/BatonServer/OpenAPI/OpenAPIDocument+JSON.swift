@@ -35,6 +35,10 @@ extension OpenAPIDocument {
               "description": "Standard Webhooks receivers for the providers (not called by apps)."
             },
             {
+              "name": "landing",
+              "description": "Pages at the registered https return paths, for a browser whose return link did not open the app."
+            },
+            {
               "name": "well-known",
               "description": "Universal-link and app-link association files."
             },
@@ -244,7 +248,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "429": {
-                    "description": "Chia is rate limiting. Retry after `Retry-After` seconds with the same key and body.",
+                    "description": "`provider_rate_limited`: Chia is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds with the same key and body.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -256,7 +260,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -435,7 +440,7 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/PayloadTooLarge"
                   },
                   "429": {
-                    "description": "Privue is rate limiting. Retry after `Retry-After` seconds.",
+                    "description": "`provider_rate_limited`: Privue is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -447,7 +452,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -582,6 +588,9 @@ extension OpenAPIDocument {
                       }
                     }
                   },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
                   }
@@ -689,7 +698,7 @@ extension OpenAPIDocument {
                     }
                   },
                   "429": {
-                    "description": "BB is rate limiting. Retry after `Retry-After` seconds.",
+                    "description": "`provider_rate_limited`: BB is rate limiting; `rate_limited`: this user sent more requests than the per-user limit allows. Retry after `Retry-After` seconds.",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -701,7 +710,8 @@ extension OpenAPIDocument {
                               "properties": {
                                 "code": {
                                   "enum": [
-                                    "provider_rate_limited"
+                                    "provider_rate_limited",
+                                    "rate_limited"
                                   ]
                                 }
                               }
@@ -832,6 +842,9 @@ extension OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
                   },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
@@ -1065,6 +1078,104 @@ extension OpenAPIDocument {
                   },
                   "503": {
                     "$ref": "#/components/responses/ServiceUnavailable"
+                  }
+                }
+              }
+            },
+            "/bb-callback": {
+              "get": {
+                "tags": [
+                  "landing"
+                ],
+                "operationId": "getConnectReturnLanding",
+                "summary": "Landing page at BB's https return path",
+                "description": "The landing page a browser shows when the return link did not open the app (issue 22). Served at exactly the registered path of `bb.returnURLs.https` (this path in `baton serve --sandbox`; each deployment's own path otherwise), on every host that reaches the backend. One sentence and one large \"Return to the app\" link to `https://<returnLanding.openHost><path>` without query or fragment (on the open host itself, back to the return host), the custom-scheme fallback where one is registered, an Android `intent:` link naming the package, and `returnLanding.storeFallbackText`. The page is identical whatever query or fragment the provider appended; neither is read, echoed, stored or logged. No script loads or runs.",
+                "responses": {
+                  "200": {
+                    "description": "The landing page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Cache-Control": {
+                        "description": "Always `no-store`.",
+                        "schema": {
+                          "type": "string",
+                          "const": "no-store"
+                        }
+                      },
+                      "Referrer-Policy": {
+                        "schema": {
+                          "type": "string",
+                          "const": "no-referrer"
+                        }
+                      },
+                      "X-Robots-Tag": {
+                        "schema": {
+                          "type": "string",
+                          "const": "noindex, nofollow"
+                        }
+                      },
+                      "Content-Security-Policy": {
+                        "description": "`default-src 'none'`, `script-src 'none'`, and only the page's own inline style by its hash.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/kyc/done": {
+              "get": {
+                "tags": [
+                  "landing"
+                ],
+                "operationId": "getVerificationReturnLanding",
+                "summary": "Landing page at Privue's return path",
+                "description": "The landing page a browser shows when the return link did not open the app (issue 22). Served at exactly the registered path of `privue.returnURL` (this path in `baton serve --sandbox`; each deployment's own path otherwise), on every host that reaches the backend. One sentence and one large \"Return to the app\" link to `https://<returnLanding.openHost><path>` without query or fragment (on the open host itself, back to the return host), the custom-scheme fallback where one is registered, an Android `intent:` link naming the package, and `returnLanding.storeFallbackText`. The page is identical whatever query or fragment the provider appended; neither is read, echoed, stored or logged. No script loads or runs.",
+                "responses": {
+                  "200": {
+                    "description": "The landing page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Cache-Control": {
+                        "description": "Always `no-store`.",
+                        "schema": {
+                          "type": "string",
+                          "const": "no-store"
+                        }
+                      },
+                      "Referrer-Policy": {
+                        "schema": {
+                          "type": "string",
+                          "const": "no-referrer"
+                        }
+                      },
+                      "X-Robots-Tag": {
+                        "schema": {
+                          "type": "string",
+                          "const": "noindex, nofollow"
+                        }
+                      },
+                      "Content-Security-Policy": {
+                        "description": "`default-src 'none'`, `script-src 'none'`, and only the page's own inline style by its hash.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -1374,6 +1485,34 @@ extension OpenAPIDocument {
                         }
                       ]
                     }
+                  }
+                }
+              },
+              "RateLimited": {
+                "description": "This user sent more provider-backed requests than the per-user limit allows. Retry after `Retry-After` seconds.",
+                "content": {
+                  "application/problem+json": {
+                    "schema": {
+                      "allOf": [
+                        {
+                          "$ref": "#/components/schemas/Problem"
+                        },
+                        {
+                          "properties": {
+                            "code": {
+                              "enum": [
+                                "rate_limited"
+                              ]
+                            }
+                          }
+                        }
+                      ]
+                    }
+                  }
+                },
+                "headers": {
+                  "Retry-After": {
+                    "$ref": "#/components/headers/RetryAfter"
                   }
                 }
               },

@@ -5,8 +5,11 @@ import Foundation
 /// `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`, generated from configuration.
 ///
 /// The Apple file lists `applinks` for the registered https return paths (BB's universal link, seed 002, and
-/// Privue's return URL, seed 001) and `webcredentials` for the same app ids, which
-/// `ASWebAuthenticationSession.Callback.https(host:path:)` requires. Both are `application/json`.
+/// Privue's return URL, seed 001, and the Chia generic return path when configured) and `webcredentials` for the same
+/// app ids, which
+/// `ASWebAuthenticationSession.Callback.https(host:path:)` requires. Both are `application/json`. The same files are
+/// served on every host that reaches the backend: the return hosts and the landing page's open host
+/// (``BackendConfiguration/associatedHosts``), which the app lists in its Associated Domains.
 struct WellKnownDocuments: Sendable {
     let appleAppIDs: [String]
     let returnPaths: [String]
@@ -15,13 +18,7 @@ struct WellKnownDocuments: Sendable {
 
     init(configuration: BackendConfiguration) {
         appleAppIDs = configuration.apps.appleAppIDs
-        var paths: [String] = []
-        for url in [configuration.bb.httpsReturnURL, configuration.privue.returnURL] {
-            if let parts = RawURLComponents(url.string), !paths.contains(String(parts.effectivePath)) {
-                paths.append(String(parts.effectivePath))
-            }
-        }
-        returnPaths = paths
+        returnPaths = configuration.landingPaths
         androidPackageName = configuration.apps.androidPackageName
         androidFingerprints = configuration.apps.androidCertificateFingerprints
     }

@@ -10,8 +10,9 @@ public struct ChiaHandoff: Sendable, Hashable {
     public let expiresAt: Date
 }
 
-/// Chia's API as the backend uses it: `POST /v2/handoff-sessions` with the API key and the app's
-/// `Idempotency-Key` forwarded unchanged, so Chia dedupes every retry and every lease takeover.
+/// Chia's API as the backend uses it: `POST /v2/handoff-sessions` with the API key and the `Idempotency-Key` derived
+/// per user from the app's (``ProviderIdempotencyKeys``), so Chia dedupes every retry and every lease takeover of
+/// one user's request, and never hands one user's journey to another.
 struct ChiaClient: Sendable {
     let origin: String
     let apiKey: Secret

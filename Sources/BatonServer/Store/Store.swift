@@ -121,6 +121,18 @@ public protocol Store: Sendable {
     /// Gives up `owner`'s lease on `job`; `false` if `owner` did not hold it.
     func releaseLease(job: String, owner: String) async throws -> Bool
 
+    // MARK: Rate limits and retention
+
+    /// Takes one request from the token bucket `bucket` (`burst` requests, refilled at `perMinute`), atomically
+    /// across every instance sharing the store. A bucket not seen before starts full.
+    func takeRateLimitToken(bucket: String, burst: Int, perMinute: Int, now: Date) async throws -> RateLimitDecision
+
+    /// Deletes what would otherwise grow without bound: connect sessions and processed webhook events past their
+    /// retention, verifications superseded by a newer one of the same user and workflow, rate-limit buckets idle
+    /// long enough to be full again and, when `keepingAssets` is given (the images the stored catalog shows),
+    /// stored image bytes not among them.
+    func purgeRecords(now: Date, retention: RecordRetention, keepingAssets: Set<String>?) async throws -> RecordPurge
+
     // MARK: Lifecycle
 
     /// Closes connections and stops the store's threads. Later calls throw ``StoreError/Code/closed``.

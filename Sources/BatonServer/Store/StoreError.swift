@@ -20,6 +20,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidConfiguration = "invalid_configuration"
         /// The store was closed.
         case closed
+        /// An argument the engine cannot hold exactly (a NUL character in text for PostgreSQL) was refused before
+        /// it reached the database.
+        case invalidArgument = "invalid_argument"
         /// Any other engine failure.
         case engineFailure = "engine_failure"
     }
@@ -63,6 +66,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .migrationFailed: "a schema migration failed"
         case .invalidConfiguration: "the store configuration is invalid"
         case .closed: "the store is closed"
+        case .invalidArgument: "an argument the database cannot hold exactly was refused"
         case .engineFailure: "the database reported an error"
         }
     }

@@ -59,7 +59,7 @@ public enum IdempotencyClaim: Sendable, Hashable {
     /// No record existed: the caller now holds a fresh lease and must forward the request.
     case claimed
     /// A lease had lapsed (or the last attempt failed retryably): the caller now holds the lease and must
-    /// forward the request again with the same key, so the provider dedupes it.
+    /// forward the request again with the same (derived) provider key, so the provider dedupes it.
     case tookOver
     /// Another request holds a live lease; wait (bounded) and claim again.
     case inProgress(IdempotencyRecord)

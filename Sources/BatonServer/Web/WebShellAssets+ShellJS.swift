@@ -182,6 +182,15 @@ extension WebShellAssets {
 
           let cardCounter = 0;
           const inFlightShares = new Map();
+          // Per card: a Retry-After wait in progress, {timer, queued}. Both actions stay usable during it; a share tap
+          // joins the pending retry (queued), which is sent once, with the kept body and key, when the wait ends.
+          const retryWaits = new Map();
+
+          function clearRetryWait(id) {
+            const wait = retryWaits.get(id);
+            if (wait) clearTimeout(wait.timer);
+            retryWaits.delete(id);
+          }
 
           function renderBlocks(article, card, titleID) {
             for (const block of card.presentation_contract.block_order) {
@@ -255,6 +264,7 @@ extension WebShellAssets {
 
           // CTA tap: refetch the projection from the partner backend, then show the disclosure and the exact actions.
           async function openDisclosure(id, article, cta) {
+            clearRetryWait(id);
             if (cta) cta.disabled = true;
             let card;
             try {
@@ -281,17 +291,30 @@ extension WebShellAssets {
           }
 
           function continueNeutral(card, buttons, url) {
+            clearRetryWait(card.id); // a share tap that joined the wait is never sent
             for (const button of buttons) button.disabled = true;
             sessionStorage.removeItem(PENDING_SHARE_PREFIX + card.id);
             location.assign(url);
           }
 
           // Share tap: both actions are disabled before anything else happens; a second tap joins the first request.
+          // During a Retry-After wait the tap joins the pending retry instead: no request now, "Continue without
+          // sharing" stays usable, and the kept request is sent once when the wait ends.
           function startShare(card, buttons, share) {
-            for (const button of buttons) button.disabled = true;
-            share.setAttribute("aria-busy", "true");
             const running = inFlightShares.get(card.id);
             if (running) return running;
+            const wait = retryWaits.get(card.id);
+            if (wait) {
+              if (!wait.queued) {
+                wait.queued = true;
+                share.disabled = true;
+                share.setAttribute("aria-busy", "true");
+                say("Your choice is kept: it is sent as soon as the service is ready.");
+              }
+              return undefined;
+            }
+            for (const button of buttons) button.disabled = true;
+            share.setAttribute("aria-busy", "true");
             const operation = sendShare(card, buttons, share).finally(() => inFlightShares.delete(card.id));
             inFlightShares.set(card.id, operation);
             return operation;
@@ -315,14 +338,31 @@ extension WebShellAssets {
             return fresh;
           }
 
-          function retryLater(buttons, share, message, retryAfter) {
+          // Retry-After (RFC 9110 §10.2.3): delay-seconds or an IMF-fixdate; anything else is no wait.
+          function retryAfterSeconds(value) {
+            const text = (value || "").trim();
+            if (/^\d+$/.test(text)) return Number(text);
+            const fixdate = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+            const date = fixdate.test(text) ? Date.parse(text) : NaN;
+            return Number.isNaN(date) ? 0 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+          }
+
+          // An uncertain answer: the body and key stay kept and both actions are usable again at once. With a
+          // Retry-After, a share tap before it passes joins the retry, sent when the wait ends (never earlier).
+          function retryLater(card, buttons, share, message, retryAfter) {
             say(message);
             share.removeAttribute("aria-busy");
-            const seconds = /^\d+$/.test(retryAfter || "") ? Math.min(Number(retryAfter), 30) : 0;
-            setTimeout(() => {
-              for (const button of buttons) button.disabled = false;
-              share.focus();
-            }, seconds * 1000);
+            for (const button of buttons) button.disabled = false;
+            share.focus();
+            const seconds = retryAfterSeconds(retryAfter);
+            if (seconds <= 0) return;
+            const wait = { queued: false };
+            wait.timer = setTimeout(() => {
+              if (retryWaits.get(card.id) !== wait) return;
+              retryWaits.delete(card.id);
+              if (wait.queued) startShare(card, buttons, share);
+            }, Math.min(seconds * 1000, 2147483647));
+            retryWaits.set(card.id, wait);
           }
 
           async function sendShare(card, buttons, share) {
@@ -333,7 +373,7 @@ extension WebShellAssets {
               response = await api("POST", SESSION_CREATION_PATH, { body: pending.body,
                 headers: { "Idempotency-Key": pending.key } });
             } catch {
-              retryLater(buttons, share, "We could not reach the server. Your choice is kept: try again.");
+              retryLater(card, buttons, share, "We could not reach the server. Your choice is kept: try again.");
               return;
             }
             if (response.status >= 200 && response.status < 300) {
@@ -343,9 +383,19 @@ extension WebShellAssets {
                 location.assign(json.url);
                 return;
               }
-            } else if (response.status === 429 || response.status >= 500 || response.status < 400) {
-              retryLater(buttons, share, "The service is busy. Your choice is kept: try again.",
+            } else if (response.status === 408 || response.status === 429 || response.status >= 500 ||
+              response.status < 400) {
+              retryLater(card, buttons, share, "The service is busy. Your choice is kept: try again.",
                 response.headers.get("Retry-After"));
+              return;
+            } else if (response.status === 401) {
+              // The sign-in lapsed, and the first attempt may have reached Chia: keep the body and key, sign in again;
+              // the next share sends exactly the same request.
+              sessionStorage.removeItem(TOKEN_KEY);
+              share.removeAttribute("aria-busy");
+              for (const button of buttons) button.disabled = false;
+              document.getElementById("sign-in").hidden = false;
+              say("Please sign in again. Your choice is kept.");
               return;
             }
             // A definitive rejection: forget the body and key, fetch a fresh projection and show it again.
@@ -355,6 +405,7 @@ extension WebShellAssets {
           }
 
           async function startCatalog() {
+            for (const id of [...retryWaits.keys()]) clearRetryWait(id);
             const list = document.getElementById("catalog");
             const cards = await fetchCards();
             list.replaceChildren(...cards.map(renderCard));

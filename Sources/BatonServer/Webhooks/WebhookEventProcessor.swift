@@ -26,8 +26,17 @@ struct WebhookEventProcessor: Sendable {
         let updatedAt: String
     }
 
-    /// Applies `event` and marks it processed.
+    /// Applies `event` and marks it processed. A value the store refuses to bind (text with NUL, which PostgreSQL
+    /// cannot hold) names no stored row: the event is marked processed, never retried forever ahead of the others.
     func apply(_ event: WebhookEventRecord) async throws {
+        do {
+            try await fold(event)
+        } catch let error as StoreError where error.code == .invalidArgument {}
+        _ = try await store.markWebhookEventProcessed(
+            provider: event.provider, webhookID: event.webhookID, processedAt: now())
+    }
+
+    private func fold(_ event: WebhookEventRecord) async throws {
         switch (event.provider, event.eventType) {
         case (ProviderName.privue.rawValue, "verification.updated"):
             if let update = try? JSONDecoder().decode(PrivueUpdate.self, from: Data(event.payload)),
@@ -46,8 +55,6 @@ struct WebhookEventProcessor: Sendable {
         default:
             break  // An event type this backend does not use: stored, acknowledged, nothing to fold in.
         }
-        _ = try await store.markWebhookEventProcessed(
-            provider: event.provider, webhookID: event.webhookID, processedAt: now())
     }
 
     /// Processes events whose inline processing did not finish (a crash after storing), oldest first.

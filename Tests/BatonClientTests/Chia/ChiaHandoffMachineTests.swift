@@ -57,8 +57,8 @@ import Testing
 
     @Test(arguments: [
         ShareRequestOutcome.transportFailure(.timedOut), .transportFailure(.connectionReset),
-        .response(status: 429, retryAfter: nil), .response(status: 500, retryAfter: nil),
-        .response(status: 503, retryAfter: nil),
+        .response(status: 408, retryAfter: nil), .response(status: 429, retryAfter: nil),
+        .response(status: 500, retryAfter: nil), .response(status: 503, retryAfter: nil),
     ])
     func uncertainFailureKeepsTheExactBodyAndKeyForTheRetry(outcome: ShareRequestOutcome) {
         var machine = Machine(catalogItemID: Fixtures.itemID, genericReturn: nil)
@@ -77,24 +77,74 @@ import Testing
             ])
     }
 
-    @Test func retryAfterDisablesSharingUntilTheClockPassesIt() {
+    func waitingAfterA429(_ machine: inout Machine) -> [Machine.Action] {
+        _ = machine.handle(.callToActionTapped)
+        _ = machine.handle(.projectionLoaded(share))
+        _ = machine.handle(.shareTapped(at: Fixtures.at(5), freshKey: Fixtures.keyA))
+        return machine.handle(.shareFailed(.response(status: 429, retryAfter: "10"), at: Fixtures.at(6)))
+    }
+
+    @Test func bothActionsStayUsableDuringARetryAfterWait() {
+        var machine = Machine(catalogItemID: Fixtures.itemID, genericReturn: nil)
+        #expect(
+            waitingAfterA429(&machine).effects == [
+                .scheduleTick(at: Fixtures.at(16)), .render(presented(share, share: true, notice: .shareRetryLater)),
+            ])
+        #expect(machine.handle(.tick(Fixtures.at(15))).effects == [])
+        #expect(
+            machine.handle(.tick(Fixtures.at(16))).effects == [
+                .render(presented(share, share: true, notice: .shareUncertain))
+            ], "no tap during the wait: nothing is sent by itself")
+    }
+
+    @Test func aShareTapDuringTheWaitJoinsThePendingRetry() {
+        var machine = Machine(catalogItemID: Fixtures.itemID, genericReturn: nil)
+        _ = waitingAfterA429(&machine)
+        let attempt = PendingAttempt(key: Fixtures.keyA, body: body())
+        #expect(
+            machine.handle(.shareTapped(at: Fixtures.at(8), freshKey: Fixtures.keyB)).effects == [
+                .render(presented(share, share: false, notice: .shareRetryLater))
+            ], "no new key, no request during the wait; Continue stays usable")
+        #expect(
+            machine.handle(.shareTapped(at: Fixtures.at(9), freshKey: Fixtures.keyB)) == [
+                .record(.duplicateTapJoined(.chia))
+            ])
+        #expect(machine.handle(.tick(Fixtures.at(15))).effects == [])
+        #expect(
+            machine.handle(.tick(Fixtures.at(16))).effects == [
+                .render(ChiaScreen(content: .handoff(share))), .sendShareRequest(attempt),
+            ], "one request with the kept body and key when the wait ends")
+        #expect(machine.handle(.tick(Fixtures.at(17))).effects == [])
+    }
+
+    @Test func continueWithoutSharingDuringTheWaitCancelsAJoinedRetry() {
+        var machine = Machine(catalogItemID: Fixtures.itemID, genericReturn: nil)
+        _ = waitingAfterA429(&machine)
+        _ = machine.handle(.shareTapped(at: Fixtures.at(8), freshKey: Fixtures.keyB))
+        #expect(
+            machine.handle(.continueTapped).effects == [
+                .render(ChiaScreen(content: .handoff(share))), .openExternalBrowser(neutralURL),
+            ])
+        #expect(machine.handle(.tick(Fixtures.at(16))).effects == [], "the joined retry is never sent")
+    }
+
+    @Test func a401AsksToSignInAndTheRetryResendsTheSameBodyAndKey() {
         var machine = Machine(catalogItemID: Fixtures.itemID, genericReturn: nil)
         _ = machine.handle(.callToActionTapped)
         _ = machine.handle(.projectionLoaded(share))
         _ = machine.handle(.shareTapped(at: Fixtures.at(5), freshKey: Fixtures.keyA))
         #expect(
-            machine.handle(.shareFailed(.response(status: 429, retryAfter: "10"), at: Fixtures.at(6))).effects == [
-                .scheduleTick(at: Fixtures.at(16)), .render(presented(share, share: false, notice: .shareRetryLater)),
+            machine.handle(.shareFailed(.response(status: 401, retryAfter: nil), at: Fixtures.at(6))).effects == [
+                .requestSignIn, .render(presented(share, share: true, notice: .signInRequired)),
             ])
-        #expect(machine.handle(.shareTapped(at: Fixtures.at(8), freshKey: Fixtures.keyB)).effects == [])
-        #expect(machine.handle(.tick(Fixtures.at(15))).effects == [])
+        let attempt = PendingAttempt(key: Fixtures.keyA, body: body())
         #expect(
-            machine.handle(.tick(Fixtures.at(16))).effects == [
-                .render(presented(share, share: true, notice: .shareUncertain))
+            machine.handle(.shareTapped(at: Fixtures.at(40), freshKey: Fixtures.keyB)).effects == [
+                .render(ChiaScreen(content: .handoff(share))), .sendShareRequest(attempt),
             ])
     }
 
-    @Test(arguments: [400, 401, 404, 409, 410, 422])
+    @Test(arguments: [400, 403, 404, 409, 410, 422])
     func definitiveRejectionDiscardsTheAttemptAndFetchesANewProjection(status: Int) {
         var machine = Machine(catalogItemID: Fixtures.itemID, genericReturn: nil)
         _ = machine.handle(.callToActionTapped)

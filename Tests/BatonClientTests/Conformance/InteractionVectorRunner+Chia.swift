@@ -62,6 +62,7 @@ struct ChiaVectorRunner: InteractionVectorRunner {
                 effects.append(["navigate": "external", "url": .string(url.revealForPresentation())])
             case .scheduleTick(let date): effects.append(["tick": .string(RFC3339.string(from: date))])
             case .routeToMarketplaceHome: effects.append(["route": "marketplace-home"])
+            case .requestSignIn: effects.append(["signIn": "required"])
             }
         }
         return (effects, telemetry)
@@ -100,6 +101,7 @@ struct ChiaVectorRunner: InteractionVectorRunner {
         switch screen.notice {
         case .shareUncertain: object["notice"] = "share_uncertain"
         case .shareRetryLater: object["notice"] = "share_retry_later"
+        case .signInRequired: object["notice"] = "sign_in_required"
         case nil: break
         }
         return .object(object)

@@ -6,8 +6,18 @@ import Foundation
 /// Runs ``ConnectMachine`` over vector events.
 struct ConnectVectorRunner: InteractionVectorRunner {
     var machine: ConnectMachine
+    /// What the simulated session store holds.
+    var kept: String?
 
     init(config: JSONValue) {
+        self.config = config
+        machine = Self.machine(config, pendingSessionID: nil)
+    }
+
+    let config: JSONValue
+
+    /// A machine for `config`; `pendingSessionID` is what a previous launch kept (a `cold_launch` step).
+    static func machine(_ config: JSONValue, pendingSessionID: String?) -> ConnectMachine {
         let callbackConfig = config["callback"]!
         let callback: ConnectCallback =
             callbackConfig["kind"]!.string! == "https"
@@ -17,8 +27,9 @@ struct ConnectVectorRunner: InteractionVectorRunner {
             interval: TimeInterval(config["polling"]!["interval"]!.int!),
             timeout: TimeInterval(config["polling"]!["timeout"]!.int!))
         let registered = config["registered"]!.array!.map { $0.string! }
-        machine = ConnectMachine(
-            callback: callback, returnParser: try! ConnectReturnParser(registered: registered), polling: polling)
+        return ConnectMachine(
+            callback: callback, returnParser: try! ConnectReturnParser(registered: registered), polling: polling,
+            pendingSessionID: pendingSessionID)
     }
 
     mutating func apply(_ event: JSONValue) -> (effects: [JSONValue], telemetry: [TelemetryEventDescription]) {
@@ -32,6 +43,11 @@ struct ConnectVectorRunner: InteractionVectorRunner {
                     callbackKind: ConnectCallback.Kind(rawValue: event["callback"]!.string!)!))
         case "session_failed": input = .sessionCreationFailed(RequestFailure(rawValue: event["failure"]!.string!)!)
         case "return_link": input = .returnLink(event["url"]!.string!, at: event.date("at"))
+        case "sheet_return": input = .sheetReturned(event["url"]!.string!, at: event.date("at"))
+        case "cold_launch":
+            // The process is gone: a new machine, given only the session id the store kept.
+            machine = Self.machine(config, pendingSessionID: kept)
+            return ([Self.render(machine.screen)], [])
         case "browser_closed": input = .browserClosed(at: event.date("at"))
         case "session_state":
             let state = ConnectSessionState(
@@ -66,6 +82,12 @@ struct ConnectVectorRunner: InteractionVectorRunner {
                 ])
             case .fetchSession(let id): effects.append(["request": .string("GET /v2/connect-sessions/\(id)")])
             case .scheduleTick(let date): effects.append(["tick": .string(RFC3339.string(from: date))])
+            case .keepPendingSession(let id):
+                kept = id
+                effects.append(["persist": "keep_session", "sessionId": .string(id)])
+            case .forgetPendingSession:
+                kept = nil
+                effects.append(["persist": "forget_session"])
             }
         }
         return (effects, telemetry)

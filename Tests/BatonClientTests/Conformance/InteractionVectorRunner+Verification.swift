@@ -24,6 +24,7 @@ struct VerificationVectorRunner: InteractionVectorRunner {
         case "handoff_created": input = .handoffCreated(SensitiveURL(event["url"]!.string!)!)
         case "handoff_failed": input = .handoffFailed(RequestFailure(rawValue: event["failure"]!.string!)!)
         case "return_link": input = .returnLink(event["url"]!.string!, at: event.date("at"))
+        case "web_view_return": input = .webViewReturned(event["url"]!.string!, at: event.date("at"))
         case "browser_closed": input = .browserClosed(at: event.date("at"))
         case "status":
             input = .statusReceived(VerificationStatus(rawValue: event["status"]!.string!), at: event.date("at"))

@@ -34,7 +34,8 @@ import Testing
         #expect(machine.handle(.connectTapped(at: Fixtures.at(1))) == [.record(.duplicateTapJoined(.connect))])
         #expect(
             machine.handle(.sessionCreated(session(callback.kind))).effects == [
-                .render(.inBrowser), .presentAuthenticationSession(hosted, callback: callback),
+                .keepPendingSession(id: "ses_1"), .render(.inBrowser),
+                .presentAuthenticationSession(hosted, callback: callback),
             ])
         #expect(machine.handle(.sessionCreated(session(callback.kind))).effects == [])
         #expect(!containsSensitiveURL(machine))
@@ -64,7 +65,7 @@ import Testing
             machine.handle(
                 .sessionStateReceived(
                     ConnectSessionState(sessionID: "ses_1", status: .ok, connectionID: "con_9"), at: Fixtures.at(14))
-            ).effects == [.render(.connected)])
+            ).effects == [.forgetPendingSession, .render(.connected)])
     }
 
     @Test(arguments: [
@@ -103,7 +104,7 @@ import Testing
             machine.handle(
                 .sessionStateReceived(ConnectSessionState(sessionID: "ses_1", status: .ok), at: Fixtures.at(6))
             )
-            .effects == [.render(.connected)], "a lost redirect does not hide a real connection")
+            .effects == [.forgetPendingSession, .render(.connected)], "a lost redirect does not hide a real connection")
     }
 
     @Test func pollingNeverHangs() {
@@ -119,7 +120,10 @@ import Testing
 
         var notFound = inBrowser()
         _ = notFound.handle(.browserClosed(at: Fixtures.at(5)))
-        #expect(notFound.handle(.sessionStateFailed(.definitive, at: Fixtures.at(6))).effects == [.render(.cancelled)])
+        #expect(
+            notFound.handle(.sessionStateFailed(.definitive, at: Fixtures.at(6))).effects == [
+                .forgetPendingSession, .render(.cancelled),
+            ])
     }
 
     @Test func restoreWithAKeptSessionAsksTheBackend() {
@@ -133,5 +137,87 @@ import Testing
                 .sessionStateReceived(ConnectSessionState(sessionID: "ses_2", status: .ok), at: Fixtures.at(1))
             )
             .effects == [], "another session's state is ignored")
+    }
+
+    @Test(arguments: [
+        (
+            "https://app.example.com/bb-callback?sessionId=ses_1&resultCode=ok",
+            TelemetryEvent.IgnoredReturnReason.rejected(.invalidResultCode)
+        ),
+        ("https://app.example.com/bb-callback?sessionId=ses_OTHER&resultCode=Ok", .sessionMismatch),
+        ("https://app.example.com/bb-callback?resultCode=Ok", .rejected(.missingSessionID)),
+        ("acmewallet://other?sessionId=ses_1&resultCode=Ok", .rejected(.unregisteredURL)),
+        ("https://app.example.com/bb-callback", .rejected(.missingSessionID)),
+    ])
+    func anyLinkFromTheSheetEndsTheBrowserPhaseAndAsksAboutTheBackendsSession(
+        link: String, reason: TelemetryEvent.IgnoredReturnReason
+    ) {
+        var machine = inBrowser()
+        let actions = machine.handle(.sheetReturned(link, at: Fixtures.at(5)))
+        #expect(
+            actions.effects == [
+                .render(.confirming(.unknown)), .fetchSession(id: "ses_1"), .scheduleTick(at: Fixtures.at(25)),
+            ], "the session asked about is the backend's, never the link's")
+        #expect(actions.contains(.record(.returnLinkIgnored(.connect, reason))), "the reason goes to telemetry")
+        #expect(actions.contains(.record(.browserClosedWithoutReturn(.connect))))
+        #expect(machine.handle(.connectTapped(at: Fixtures.at(6))) == [.record(.duplicateTapJoined(.connect))])
+        #expect(machine.handle(.tick(Fixtures.at(25))).effects == [.render(.checkLater)], "never a hang")
+        #expect(machine.handle(.connectTapped(at: Fixtures.at(26))).effects.contains(.createSession(callback: .https)))
+    }
+
+    @Test func anAcceptedLinkFromTheSheetKeepsItsHint() {
+        var machine = inBrowser()
+        let link = "https://app.example.com/bb-callback?sessionId=ses_1&resultCode=Cancelled"
+        #expect(
+            machine.handle(.sheetReturned(link, at: Fixtures.at(5))) == [
+                .record(.returnLinkAccepted(.connect)), .render(.confirming(.cancelled)), .fetchSession(id: "ses_1"),
+                .scheduleTick(at: Fixtures.at(25)),
+            ])
+    }
+
+    @Test func aBareReturnURLFromTheOSEndsTheBrowserPhaseOnlyWhileAFlowIsPending() {
+        var idle = machine()
+        #expect(idle.handle(.returnLink("https://app.example.com/bb-callback", at: Fixtures.t0)).effects == [])
+
+        var machine = inBrowser()
+        for notBare in ["https://app.example.com/bb-callback?x=1", "https://app.example.com/other"] {
+            #expect(machine.handle(.returnLink(notBare, at: Fixtures.at(3))).effects == [], "\(notBare)")
+        }
+        #expect(
+            machine.handle(.returnLink("acmewallet://bb-callback", at: Fixtures.at(4))).effects == [
+                .render(.confirming(.unknown)), .fetchSession(id: "ses_1"), .scheduleTick(at: Fixtures.at(24)),
+            ])
+    }
+
+    @Test func aColdLaunchReturnConfirmsTheKeptSessionBeforeAnyRestore() {
+        var machine = ConnectMachine(
+            callback: Fixtures.httpsCallback, returnParser: Fixtures.connectParser, polling: policy,
+            pendingSessionID: "ses_1")
+        #expect(machine.screen == .ready)
+        #expect(machine.pendingSessionID == "ses_1")
+        let other = "https://app.example.com/bb-callback?sessionId=ses_2&resultCode=Ok"
+        #expect(
+            machine.handle(.returnLink(other, at: Fixtures.t0)) == [
+                .record(.returnLinkIgnored(.connect, .sessionMismatch))
+            ])
+        let link = "https://app.example.com/bb-callback?sessionId=ses_1&resultCode=Ok"
+        #expect(
+            machine.handle(.returnLink(link, at: Fixtures.at(1))).effects == [
+                .render(.confirming(.ok)), .fetchSession(id: "ses_1"), .scheduleTick(at: Fixtures.at(21)),
+            ])
+        #expect(
+            machine.handle(
+                .sessionStateReceived(ConnectSessionState(sessionID: "ses_1", status: .ok), at: Fixtures.at(2))
+            ).effects == [.forgetPendingSession, .render(.connected)])
+    }
+
+    @Test func aColdLaunchRestoreWithoutAnIDAsksAboutTheKeptSession() {
+        var machine = ConnectMachine(
+            callback: Fixtures.httpsCallback, returnParser: Fixtures.connectParser, polling: policy,
+            pendingSessionID: "ses_1")
+        #expect(
+            machine.handle(.restored(pendingSessionID: nil, at: Fixtures.t0)).effects == [
+                .render(.confirming(.resumed)), .fetchSession(id: "ses_1"), .scheduleTick(at: Fixtures.at(20)),
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BatonClient
@@ -86,6 +87,35 @@ import Testing
         #expect(await store.all.isEmpty)
     }
 
+    @Test func a401AsksTheAppToSignInAndTheRetryKeepsTheStoredBodyAndKey() async {
+        await backend.script {
+            $0.catalogAnswers = [.success([Fixtures.shareCard])]
+            $0.shareAnswers = [
+                .failure(BackendError(.http(status: 401, code: "unauthenticated", retryAfter: nil))),
+                .success(HandoffSession(url: SensitiveURL(Fixtures.journeyURL)!, expiresAt: nil)),
+            ]
+        }
+        let signIns = RecordingTelemetry()  // any Sendable recorder: one event per sign-in request
+        let keys = KeySequence([Fixtures.keyA, Fixtures.keyB])
+        let coordinator = ChiaHandoffCoordinator(
+            catalogItemID: Fixtures.itemID, genericReturn: nil, backend: backend, store: store, presenter: presenter,
+            clock: clock, makeKey: { keys.next() }, onSignInRequired: { signIns.record(.pendingAttempt(.reused)) })
+        await coordinator.callToActionTapped()
+        await coordinator.whenIdle()
+        await coordinator.shareTapped()
+        await coordinator.whenIdle()
+        #expect(await coordinator.screen.notice == .signInRequired)
+        #expect(await store.all.count == 1, "body and key kept")
+        #expect(await signIns.drain().count == 1)
+
+        await coordinator.shareTapped()
+        await coordinator.whenIdle()
+        let calls = await backend.calls
+        #expect(calls.count == 3)
+        #expect(calls[1] == calls[2], "the retry after signing in sends the same key and body")
+        #expect(await presenter.presentations == [.init(url: Fixtures.journeyURL, style: .externalBrowser)])
+    }
+
     @Test func definitiveRejectionClearsTheStoreAndRefetches() async {
         await backend.script {
             $0.catalogAnswers = [.success([Fixtures.shareCard]), .success([Fixtures.neutralCard])]
@@ -113,5 +143,16 @@ import Testing
         for await _ in routed.stream { count += 1 }
         #expect(count == 1)
         #expect(await backend.calls.isEmpty)
+    }
+}
+
+/// Hands out the given keys in order (then repeats the last), so a test can tell a fresh key from a kept one.
+final class KeySequence: Sendable {
+    private let state: Mutex<[IdempotencyKey]>
+
+    init(_ keys: [IdempotencyKey]) { state = Mutex(keys) }
+
+    func next() -> IdempotencyKey {
+        state.withLock { keys in keys.count > 1 ? keys.removeFirst() : keys[0] }
     }
 }

@@ -49,3 +49,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
     }
 }
+
+/// The connect session store keeps only the opaque id, owner-only.
+@Suite struct FilePendingSessionStoreTests {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString)/session")
+
+    @Test func roundTripsOwnerOnlyAndRemoves() async throws {
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let store = FilePendingSessionStore(file: file)
+        #expect(try await store.load() == nil)
+        try await store.save("ses_1")
+        try await store.save("ses_2")
+        #expect(try await FilePendingSessionStore(file: file).load() == "ses_2")
+        let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        try await store.remove()
+        #expect(try await store.load() == nil)
+    }
+}

@@ -35,6 +35,47 @@ import Testing
         #expect(policy.decide(navigationTo: url) == decision)
     }
 
+    /// Item 6 of issue 15: the camera alone, for the journey's origin alone; never the microphone. WebKit reports a
+    /// default port as 0.
+    @Test(arguments: [
+        (
+            JourneyWebPolicy.MediaCapture.camera, "https", "verify.privue.example", 0,
+            JourneyWebPolicy.MediaCaptureDecision.grant
+        ),
+        (.camera, "https", "verify.privue.example", 443, .grant),
+        (.cameraAndMicrophone, "https", "verify.privue.example", 0, .deny),
+        (.microphone, "https", "verify.privue.example", 0, .deny),
+        (.camera, "https", "consent.digilocker.example", 0, .deny),
+        (.camera, "https", "verify.privue.example", 8443, .deny),
+        (.camera, "http", "verify.privue.example", 0, .deny),
+    ])
+    func mediaCapture(
+        capture: JourneyWebPolicy.MediaCapture, scheme: String, host: String, port: Int,
+        decision: JourneyWebPolicy.MediaCaptureDecision
+    ) {
+        #expect(policy.decide(mediaCapture: capture, scheme: scheme, host: host, port: port) == decision)
+    }
+
+    /// Item 7 of issue 15: the sandbox's Privue journey (plain http on 127.0.0.1) loads only under the development
+    /// switch, and the switch never opens http to any other host.
+    @Test func loopbackHTTPOnlyUnderTheDevelopmentSwitch() {
+        let journey = SensitiveURL("http://127.0.0.1:9003/acme/kyc#ticket=abc", allowingSchemes: ["http"])!
+        let off = JourneyWebPolicy(journeyURL: journey, returnURLs: [], allowsLoopbackHTTP: false)
+        let on = JourneyWebPolicy(journeyURL: journey, returnURLs: [], allowsLoopbackHTTP: true)
+        let scoped = URLPolicy.$allowsLoopbackHTTP.withValue(true) {
+            JourneyWebPolicy(journeyURL: journey, returnURLs: [])
+        }
+        #expect(off.decide(navigationTo: "http://127.0.0.1:9003/acme/kyc/step2") == .cancel)
+        #expect(on.decide(navigationTo: "http://127.0.0.1:9003/acme/kyc/step2") == .allow)
+        #expect(scoped == on, "the default reads URLPolicy.$allowsLoopbackHTTP where the policy is made")
+        #expect(on.decide(navigationTo: "http://localhost:9003/x") == .allow)
+        #expect(on.decide(navigationTo: "http://verify.privue.example/") == .cancel)
+        #expect(on.decide(navigationTo: "http://10.0.0.1/") == .cancel)
+        #expect(on.decide(mediaCapture: .camera, scheme: "http", host: "127.0.0.1", port: 9003) == .grant)
+        #expect(off.decide(mediaCapture: .camera, scheme: "http", host: "127.0.0.1", port: 9003) == .deny)
+        #expect(on.decide(mediaCapture: .camera, scheme: "http", host: "127.0.0.1", port: 9004) == .deny)
+    }
+
     @Test func callbackFollowsTheDevice() {
         let modern = ConnectCallback.supported(
             https: ("app.example.com", "/bb-callback"), customScheme: "acmewallet", deviceSupportsHTTPSCallback: true)

@@ -33,13 +33,59 @@ import Testing
         #expect(!containsSensitiveURL(machine), "the URL is not kept once handed to the web view")
     }
 
-    @Test func appSwitchesDuringTheJourneyNeedNothingNew() {
+    @Test func appSwitchesDuringTheJourneyNeedNoNewHandoffAndEachForegroundAsksTheBackendOnce() {
         var machine = machine()
         _ = machine.handle(.verifyTapped(at: Fixtures.t0))
         _ = machine.handle(.handoffCreated(url))
         #expect(machine.handle(.backgrounded).effects == [])
-        #expect(machine.handle(.foregrounded(at: Fixtures.at(60))).effects == [])
+        #expect(machine.handle(.foregrounded(at: Fixtures.at(60))).effects == [.fetchStatus(workflow: "kyc")])
+        #expect(machine.handle(.foregrounded(at: Fixtures.at(61))).effects == [], "one request at a time")
         #expect(machine.handle(.verifyTapped(at: Fixtures.at(61))).effects == [])
+        #expect(
+            machine.handle(.statusReceived(VerificationStatus(rawValue: "pending"), at: Fixtures.at(62))).effects == [],
+            "not settled: the journey goes on, no polling run")
+        #expect(machine.screen == .inJourney)
+        #expect(machine.handle(.foregrounded(at: Fixtures.at(70))).effects == [.fetchStatus(workflow: "kyc")])
+        #expect(machine.handle(.statusFailed(.retryable, at: Fixtures.at(71))).effects == [])
+        #expect(machine.handle(.foregrounded(at: Fixtures.at(80))).effects == [.fetchStatus(workflow: "kyc")])
+        #expect(
+            machine.handle(.statusReceived(VerificationStatus(rawValue: "approved"), at: Fixtures.at(81))).effects == [
+                .render(.settled(VerificationStatus(rawValue: "approved")))
+            ])
+        #expect(machine.handle(.foregrounded(at: Fixtures.at(90))).effects == [])
+    }
+
+    @Test(arguments: [
+        ("https://partner.example/kyc/done?status=approved", ReturnLinkRejection.missingVerificationID),
+        ("https://partner.example/kyc/done", .missingVerificationID),
+        ("https://partner.example/kyc/done?verification_id=", .missingVerificationID),
+    ])
+    func theWebViewEndingOnTheReturnPathWithoutAnIDStillAsksTheBackend(link: String, reason: ReturnLinkRejection) {
+        var machine = machine()
+        _ = machine.handle(.verifyTapped(at: Fixtures.t0))
+        _ = machine.handle(.handoffCreated(url))
+        let actions = machine.handle(.webViewReturned(link, at: Fixtures.at(5)))
+        #expect(
+            actions.effects == [
+                .render(.confirming(landingHint: nil)), .fetchStatus(workflow: "kyc"),
+                .scheduleTick(at: Fixtures.at(35)),
+            ])
+        #expect(actions.contains(.record(.returnLinkIgnored(.verification, .rejected(reason)))))
+    }
+
+    @Test func aBareReturnURLFromTheOSEndsTheJourney() {
+        var idle = machine()
+        #expect(idle.handle(.returnLink("https://partner.example/kyc/done", at: Fixtures.t0)).effects == [])
+        var machine = machine()
+        _ = machine.handle(.verifyTapped(at: Fixtures.t0))
+        _ = machine.handle(.handoffCreated(url))
+        #expect(
+            machine.handle(.returnLink("https://partner.example/kyc/done?x=1", at: Fixtures.at(3))).effects == [])
+        #expect(
+            machine.handle(.returnLink("https://partner.example/kyc/done", at: Fixtures.at(4))).effects == [
+                .render(.confirming(landingHint: nil)), .fetchStatus(workflow: "kyc"),
+                .scheduleTick(at: Fixtures.at(34)),
+            ])
     }
 
     @Test func returnLinkStartsBoundedPollingAndItsStatusIsOnlyAHint() {

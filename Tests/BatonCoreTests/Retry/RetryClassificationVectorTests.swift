@@ -28,7 +28,9 @@ struct RetryVector: Sendable, CustomTestStringConvertible {
                 switch expect["decision"] as! String {
                 case "retry": .retryKeepingRequest(after: expect["retryAfterSeconds"] as? Int)
                 case "refetch_projection": .discardAndRefetchProjection
-                default: .done
+                case "sign_in_and_retry": .signInAndRetryKeepingRequest
+                case "done": .done
+                case let other: fatalError("unknown decision \(other)")
                 }
             return RetryVector(id: entry["id"] as! String, outcome: outcome, expected: expected, now: now)
         }

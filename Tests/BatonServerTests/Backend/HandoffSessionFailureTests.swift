@@ -104,13 +104,16 @@ struct HandoffSessionFailureTests {
             // The call policy retried every failure but a malformed answer (its attempts all used the same key).
             let attempts = fixture.transport.requests(.post, "/v2/handoff-sessions")
             #expect(attempts.count == (fault == .malformed ? 1 : 2))
-            #expect(Set(attempts.map { $0.headers["idempotency-key"] }) == [key])
+            #expect(
+                Set(attempts.map { $0.headers["idempotency-key"] }) == [Share.upstreamKey(key, fixture.configuration)])
 
             fixture.transport.on(.post, "/v2/handoff-sessions") { chia.handle($0) }
             let retried = try await api.share(key: key)
             #expect(retried.status == 201)
             #expect(retried.headers["idempotent-replayed"] == nil)
-            #expect(fixture.transport.requests(.post, "/v2/handoff-sessions").last?.headers["idempotency-key"] == key)
+            #expect(
+                fixture.transport.requests(.post, "/v2/handoff-sessions").last?.headers["idempotency-key"]
+                    == Share.upstreamKey(key, fixture.configuration))
             #expect(try await api.share(key: key, body: Share.body(version: "other")).status == 422)
         }
     }
@@ -162,7 +165,8 @@ struct HandoffSessionFailureTests {
                     leaseUntil: clock.now.addingTimeInterval(30), now: clock.now) == .claimed)
             let crashed = chia.handle(
                 OutboundRequest(
-                    method: .post, url: "http://chia/v2/handoff-sessions", headers: ["idempotency-key": key],
+                    method: .post, url: "http://chia/v2/handoff-sessions",
+                    headers: ["idempotency-key": Share.upstreamKey(key, fixture.configuration)],
                     body: request.forwardedBody))
             #expect(crashed.status == 201)
 
@@ -176,7 +180,9 @@ struct HandoffSessionFailureTests {
             #expect(takeover.status == 201)
             #expect(jsonObject(takeover)["url"] as? String == jsonObject(crashed)["url"] as? String)
             #expect(chia.sessionCount == 1)
-            #expect(fixture.transport.requests(.post, "/v2/handoff-sessions").first?.headers["idempotency-key"] == key)
+            #expect(
+                fixture.transport.requests(.post, "/v2/handoff-sessions").first?.headers["idempotency-key"]
+                    == Share.upstreamKey(key, fixture.configuration))
             #expect(fixture.backend.metrics.value("baton_idempotency_outcomes_total", ["took_over"]) == 1)
 
             // The dead instance's late completion is refused: the record is the taker's.

@@ -105,7 +105,11 @@ struct HandoffSessionIdempotencyTests {
             #expect((body["url"] as? String)?.hasPrefix("https://chia.example/h/phs_") == true)
             #expect(body["expiresAt"] as? String == RFC3339.string(from: fixture.clock.now.addingTimeInterval(900)))
             let sent = try #require(fixture.transport.requests(.post, "/v2/handoff-sessions").first)
-            #expect(sent.headers["idempotency-key"] == key)
+            // Chia gets the key derived for (alice, key), never the app's key itself (issue 16 item 1).
+            let derived = ProviderIdempotencyKeys(secret: fixture.configuration.idempotencySecret)
+                .key(for: .chiaHandoffSession, user: "alice", appKey: try #require(IdempotencyKey(key)))
+            #expect(sent.headers["idempotency-key"] == derived.rawValue)
+            #expect(sent.headers["idempotency-key"] != key)
             #expect(sent.headers["authorization"] == "Bearer chia_test_SECRETKEY_0123456789")
             #expect(chia.sessionCount == 1)
 
@@ -113,9 +117,9 @@ struct HandoffSessionIdempotencyTests {
             let record = try #require(try await fixture.store.idempotencyRecord(user: "alice", key: key))
             let sealed = try #require(record.sealedResponse)
             #expect(!String(decoding: sealed, as: UTF8.self).contains("phs_"))
-            let sealer = ResponseSealer(key: fixture.configuration.sealingKey)
-            #expect(try sealer.open(sealed, user: "alice", key: key) == response.body)
-            #expect(throws: (any Error).self) { try sealer.open(sealed, user: "mallory", key: key) }
+            let sealer = ResponseSealer(current: fixture.configuration.sealingKey)
+            #expect(sealer.open(sealed, user: "alice", key: key) == response.body)
+            #expect(sealer.open(sealed, user: "mallory", key: key) == nil)
             #expect(record.responseExpiresAt == fixture.clock.now.addingTimeInterval(900))
         }
     }

@@ -22,6 +22,12 @@ enum Share {
 
     static func key() -> String { IdempotencyKey.random().rawValue }
 
+    /// The `Idempotency-Key` the backend sends Chia for `user`'s request with the app's `key`.
+    static func upstreamKey(_ key: String, user: String = "alice", _ configuration: BackendConfiguration) -> String {
+        ProviderIdempotencyKeys(secret: configuration.idempotencySecret)
+            .key(for: .chiaHandoffSession, user: user, appKey: IdempotencyKey(key)!).rawValue
+    }
+
     /// A fixture whose catalog offers `item` for sharing and whose Chia is ``FakeChia``.
     static func fixture(
         _ engine: StoreEngine, clock: TestClock = TestClock(), configure: (inout BackendOptions) -> Void = { _ in }

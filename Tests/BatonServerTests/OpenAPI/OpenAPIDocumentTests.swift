@@ -52,7 +52,7 @@ struct OpenAPIDocumentTests {
             "GET /v2/verifications/{workflow}", "POST /v2/connect-sessions", "GET /v2/connect-sessions/{sessionId}",
             "POST /webhooks/privue", "POST /webhooks/bb", "GET /.well-known/apple-app-site-association",
             "GET /.well-known/assetlinks.json", "GET /assets/{file}", "GET /healthz", "GET /readyz", "GET /metrics",
-            "GET /openapi.json",
+            "GET /openapi.json", "GET /bb-callback", "GET /kyc/done",
         ]
         #expect(documented == expected)
     }
@@ -67,6 +67,7 @@ struct OpenAPIDocumentTests {
             BackendProblem.providerUnavailable(ProviderUnavailable(.unreachable)),
             BackendProblem.notFound, BackendProblem.unknownWorkflow, BackendProblem.callbackUnavailable,
             BackendProblem.providerRejected, HTTPError.unauthorized(), HTTPError.payloadTooLarge,
+            BackendProblem.rateLimited(retryAfter: 1),
         ])
     func documentsEveryProblemCodeWithItsStatus(_ problem: HTTPError) {
         #expect(

@@ -56,6 +56,15 @@ struct SQLiteStoreSuite {
         try await ConcurrencyBehaviours.concurrentWorkersNeverShareAWebhookEvent(.sqlite)
     }
     @Test func oneInstanceRunsAJob() async throws { try await ConcurrencyBehaviours.oneInstanceRunsAJob(.sqlite) }
+    @Test func aUserIDWithNULNeverReachesAnotherUsersRows() async throws {
+        try await SecurityBehaviours.aUserIDWithNULNeverReachesAnotherUsersRows(.sqlite)
+    }
+    @Test func rateLimitBucketsRefillAndAreSharedByInstances() async throws {
+        try await SecurityBehaviours.rateLimitBucketsRefillAndAreSharedByInstances(.sqlite)
+    }
+    @Test func purgeDeletesOldSessionsProcessedEventsAndIdleBuckets() async throws {
+        try await SecurityBehaviours.purgeDeletesOldSessionsProcessedEventsAndIdleBuckets(.sqlite)
+    }
 }
 
 /// The shared store behaviours on PostgreSQL.
@@ -116,4 +125,13 @@ struct PostgresStoreSuite {
         try await ConcurrencyBehaviours.concurrentWorkersNeverShareAWebhookEvent(.postgres)
     }
     @Test func oneInstanceRunsAJob() async throws { try await ConcurrencyBehaviours.oneInstanceRunsAJob(.postgres) }
+    @Test func aUserIDWithNULNeverReachesAnotherUsersRows() async throws {
+        try await SecurityBehaviours.aUserIDWithNULNeverReachesAnotherUsersRows(.postgres)
+    }
+    @Test func rateLimitBucketsRefillAndAreSharedByInstances() async throws {
+        try await SecurityBehaviours.rateLimitBucketsRefillAndAreSharedByInstances(.postgres)
+    }
+    @Test func purgeDeletesOldSessionsProcessedEventsAndIdleBuckets() async throws {
+        try await SecurityBehaviours.purgeDeletesOldSessionsProcessedEventsAndIdleBuckets(.postgres)
+    }
 }

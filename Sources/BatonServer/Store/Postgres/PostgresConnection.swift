@@ -2,7 +2,7 @@ private import CLibPQ
 
 /// The only Swift code that calls libpq. One instance is one `PGconn`, used from one thread only (it lives
 /// inside a `ConfinedConnection`). Statements are prepared once per connection (`PQprepare`) and run with
-/// text arguments (bytes as binary) through `PQexecPrepared`; every result passes ``check(_:_:)`` into a
+/// text arguments (bytes as binary; text containing NUL refused, as libpq would cut it) through `PQexecPrepared`; every result passes ``check(_:_:)`` into a
 /// `StoreError` carrying the SQLSTATE only, never the server's message (which can quote row values).
 final class PostgresConnection: SQLSession {
     private var handle: OpaquePointer?
@@ -47,6 +47,11 @@ final class PostgresConnection: SQLSession {
                 lengths.append(0)
                 formats.append(0)
             case .text(let text):
+                // libpq reads text-format parameters as C strings (their lengths are ignored) and PostgreSQL's text
+                // cannot hold NUL: refuse it here, or "victim\0x" would be sent as "victim".
+                guard !text.utf8.contains(0) else {
+                    throw StoreError(.invalidArgument, engine: .postgres, operation: "bind")
+                }
                 values.append(Self.cString(text))
                 lengths.append(0)
                 formats.append(0)

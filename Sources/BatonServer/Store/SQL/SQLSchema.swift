@@ -66,6 +66,13 @@ enum SQLSchema {
                 WHERE sealed_response IS NOT NULL
                 """,
             ],
+            // 4: per-user rate limits shared by every instance, and the indexes the retention purge deletes by.
+            [
+                "CREATE TABLE rate_limit_buckets (bucket TEXT PRIMARY KEY, tokens BIGINT NOT NULL, updated_at BIGINT NOT NULL)",
+                "CREATE INDEX rate_limit_buckets_updated_at ON rate_limit_buckets (updated_at)",
+                "CREATE INDEX connect_sessions_created_at ON connect_sessions (created_at)",
+                "CREATE INDEX webhook_events_processed_received ON webhook_events (received_at) WHERE processed_at IS NOT NULL",
+            ],
         ]
     }
 

@@ -128,7 +128,11 @@ final class SQLiteConnection: SQLSession {
         switch value {
         case .null: status = sqlite3_bind_null(statement, index)
         case .integer(let integer): status = sqlite3_bind_int64(statement, index, integer)
-        case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, baton_sqlite_transient())
+        case .text(let text):
+            // Bound with its byte length, never -1: a NUL inside the text is data, not its end ("victim\0x" must
+            // not read or write "victim"'s rows).
+            let length = Int32(text.utf8.count)
+            status = text.withCString { sqlite3_bind_text(statement, index, $0, length, baton_sqlite_transient()) }
         case .blob(let bytes):
             status = bytes.withUnsafeBytes { buffer in
                 // A zero-length blob must still bind as a blob, not NULL: give SQLite a valid pointer.

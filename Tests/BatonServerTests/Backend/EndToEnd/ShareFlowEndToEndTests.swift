@@ -30,7 +30,7 @@ struct ShareFlowEndToEndTests {
             let state = try await env.control(env.sandbox.chiaOrigin, "/_sandbox/state")
             let sessions = (state["state"] as? [String: Any])?["handoffSessions"] as? [[String: Any]] ?? []
             #expect(sessions.count == 1)
-            #expect(sessions.first?["idempotencyKey"] as? String == key)
+            #expect(sessions.first?["idempotencyKey"] as? String == Share.upstreamKey(key, env.fixture.configuration))
 
             env.clock.advance(by: 15 * 60)
             let expired = try await env.app(
@@ -68,7 +68,31 @@ struct ShareFlowEndToEndTests {
                 $0["path"] as? String == "/v2/handoff-sessions"
             }
             #expect(calls.count == 3)
-            #expect(Set(calls.compactMap { $0["idempotencyKey"] as? String }) == [key])
+            #expect(
+                Set(calls.compactMap { $0["idempotencyKey"] as? String })
+                    == [Share.upstreamKey(key, env.fixture.configuration)])
+        }
+    }
+
+    @Test(
+        "another user sending the first user's key and body never gets the first user's journey",
+        arguments: BackendEngines.available)
+    func sameKeyAnotherUser(engine: StoreEngine) async throws {
+        try await SandboxBackend.run(engine) { env in
+            let key = Share.key()
+            let first = try await env.app(
+                .post, "/v2/handoff-sessions", user: "alice", headers: ["idempotency-key": key], json: Self.body)
+            let second = try await env.app(
+                .post, "/v2/handoff-sessions", user: "mallory", headers: ["idempotency-key": key], json: Self.body)
+            #expect(first.status == 201 && second.status == 201)
+            let aliceURL = try #require(jsonObject(first)["url"] as? String)
+            #expect(jsonObject(second)["url"] as? String != aliceURL)
+            #expect(second.headers["idempotent-replayed"] == nil)
+            // The sandbox Chia dedupes per key, as the real one does per partner: two keys, two sessions.
+            let state = try await env.control(env.sandbox.chiaOrigin, "/_sandbox/state")
+            let sessions = (state["state"] as? [String: Any])?["handoffSessions"] as? [[String: Any]] ?? []
+            #expect(sessions.count == 2)
+            #expect(!sessions.contains { $0["idempotencyKey"] as? String == key })
         }
     }
 }

@@ -1,0 +1,46 @@
+import BatonCore
+import BatonCrypto
+
+/// Derives the `Idempotency-Key` the backend sends to a provider from the user and the key the app sent.
+///
+/// The app's key is scoped to its user on this backend, but a provider dedupes per partner: forwarding it unchanged
+/// would let a second user who sends the first user's key and body receive the first user's journey. The key sent
+/// upstream is therefore `HMAC-SHA256(secret, "baton.provider-idempotency.v1" ‖ purpose ‖ user ‖ app key)` (each
+/// part length-prefixed), cut to 16 bytes and shaped as a canonical lowercase UUIDv4 (version and variant bits
+/// set). It is deterministic: a retry after a crash, or on another instance with the same secret, derives the same
+/// key, so the provider still dedupes it; and it reveals neither the user nor the app's key to the provider.
+struct ProviderIdempotencyKeys: Sendable {
+    /// Which provider call the key is for, so one app key never maps to the same upstream key for two calls.
+    enum Purpose: String, Sendable {
+        /// Chia `POST /v2/handoff-sessions`.
+        case chiaHandoffSession = "chia.handoff-sessions"
+    }
+
+    /// The derivation secret (`BATON_IDEMPOTENCY_SECRET`, or the one derived from the token signing key).
+    let secret: Secret
+
+    /// The key to send to the provider for `user`'s request carrying `appKey`.
+    func key(for purpose: Purpose, user: String, appKey: IdempotencyKey) -> IdempotencyKey {
+        var message: [UInt8] = []
+        for part in ["baton.provider-idempotency.v1", purpose.rawValue, user, appKey.rawValue] {
+            let bytes = Array(part.utf8)
+            message += Array(String(bytes.count).utf8) + [0x3A] + bytes
+        }
+        var bytes = Array(HMACSHA256.authenticationCode(for: message, key: secret).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = Hex.encode(bytes)
+        let utf8 = Array(hex.utf8)
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(decoding: utf8[$0], as: UTF8.self) }
+        guard let derived = IdempotencyKey(groups.joined(separator: "-")) else {
+            preconditionFailure("a 16-byte value with the version and variant bits set is always a UUIDv4")
+        }
+        return derived
+    }
+
+    /// The secret used when `BATON_IDEMPOTENCY_SECRET` is not set: an HMAC of a fixed label under the token
+    /// signing key, so existing deployments need no new variable (rotating that key then changes upstream keys).
+    static func derivedSecret(fromTokenSigningKey key: Secret) -> Secret {
+        Secret(bytes: HMACSHA256.authenticationCode(for: Array("baton.provider-idempotency-secret.v1".utf8), key: key))
+    }
+}

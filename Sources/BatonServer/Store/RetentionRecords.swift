@@ -1,0 +1,59 @@
+import Foundation
+
+/// What ``Store/takeRateLimitToken(bucket:burst:perMinute:now:)`` decided.
+public enum RateLimitDecision: Sendable, Hashable {
+    /// A token was taken: the request may proceed.
+    case allowed
+    /// The bucket is empty: retry after this many whole seconds (at least 1).
+    case limited(retryAfterSeconds: Int)
+}
+
+/// How long ``Store/purgeRecords(now:retention:keepingAssets:)`` keeps each kind of row.
+public struct RecordRetention: Sendable, Hashable {
+    /// Connect sessions, from their creation (a session lives 30 minutes at BB; its outcome stays readable this long);
+    /// also superseded verifications, from their creation.
+    public var connectSessions: TimeInterval
+    /// Processed webhook events, from their receipt (redeliveries within this window are still recognised).
+    public var webhookEvents: TimeInterval
+    /// Rate-limit buckets, from their last use (once idle this long a bucket is full, the same as no row).
+    public var rateLimitBuckets: TimeInterval
+    /// Image bytes the current catalog no longer shows, from when they were stored (an instance still serving an
+    /// older publication finds them this long).
+    public var assetBytes: TimeInterval
+
+    /// Creates a retention policy; the defaults are 30 days, 7 days, 1 hour and 7 days.
+    public init(
+        connectSessions: TimeInterval = 30 * 24 * 60 * 60, webhookEvents: TimeInterval = 7 * 24 * 60 * 60,
+        rateLimitBuckets: TimeInterval = 60 * 60, assetBytes: TimeInterval = 7 * 24 * 60 * 60
+    ) {
+        self.connectSessions = connectSessions
+        self.webhookEvents = webhookEvents
+        self.rateLimitBuckets = rateLimitBuckets
+        self.assetBytes = assetBytes
+    }
+}
+
+/// How many rows ``Store/purgeRecords(now:retention:keepingAssets:)`` deleted, per table.
+public struct RecordPurge: Sendable, Hashable {
+    /// Connect sessions deleted.
+    public var connectSessions: Int
+    /// Processed webhook events deleted.
+    public var webhookEvents: Int
+    /// Idle rate-limit buckets deleted.
+    public var rateLimitBuckets: Int
+    /// Superseded verifications deleted.
+    public var verifications: Int
+    /// Stored image bytes deleted.
+    public var assetBytes: Int
+
+    /// Creates a purge result.
+    public init(
+        connectSessions: Int, webhookEvents: Int, rateLimitBuckets: Int, verifications: Int = 0, assetBytes: Int = 0
+    ) {
+        self.connectSessions = connectSessions
+        self.webhookEvents = webhookEvents
+        self.rateLimitBuckets = rateLimitBuckets
+        self.verifications = verifications
+        self.assetBytes = assetBytes
+    }
+}

@@ -1,0 +1,79 @@
+import BatonCore
+import BatonHTTP
+import Foundation
+import Testing
+
+@testable import BatonServer
+
+/// Issue 16 item 7: a per-user token bucket in front of the provider-backed routes.
+@Suite("Per-user rate limit on provider-backed routes")
+struct RateLimitTests {
+    static func configuration(rateLimit: String?) throws -> BackendConfiguration {
+        let limit = rateLimit.map { #""rateLimit": \#($0),"# } ?? ""
+        let file = """
+            {
+              \(limit)
+              "development": {"allowLoopbackHTTP": true},
+              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
+              "chia": {"apiOrigin": "http://127.0.0.1:9", "assetOrigin": "http://127.0.0.1:9"},
+              "privue": {"apiOrigin": "http://127.0.0.1:9", "returnURL": "https://app.example.com/kyc/done",
+                         "workflows": ["merchant-onboarding"]},
+              "bb": {"apiOrigin": "http://127.0.0.1:9",
+                     "returnURLs": {"https": "https://app.example.com/bb-callback"}}
+            }
+            """
+        return try BackendConfiguration.load(json: Data(file.utf8), environment: TestConfiguration.environment)
+    }
+
+    @Test(
+        "past the burst a user gets 429 rate_limited with Retry-After, others do not, and the bucket refills",
+        arguments: BackendEngines.available)
+    func limitsOneUser(engine: StoreEngine) async throws {
+        let configuration = try Self.configuration(rateLimit: #"{"burst": 2, "perMinute": 60}"#)
+        let fixture = try await BackendFixture.make(engine, configuration: configuration)
+        fixture.catalog.set(Share.item, TestCatalogProjection.share(version: Share.version))
+        let chia = FakeChia(clock: fixture.clock)
+        fixture.transport.on(.post, "/v2/handoff-sessions") { chia.handle($0) }
+        try await fixture.run { api in
+            #expect(try await api.share(key: Share.key()).status == 201)
+            #expect(try await api.share(key: Share.key()).status == 201)
+            let limited = try await api.share(key: Share.key())
+            #expect(limited.status == 429)
+            #expect(limited.problemCode == "rate_limited")
+            #expect(limited.headers["retry-after"] == "1")
+            #expect(chia.sessionCount == 2)
+            // Every provider-backed route draws on the same bucket; the catalog and other users do not.
+            let poll = try await api.send(.get, "/v2/connect-sessions/cs_1")
+            #expect(poll.status == 429)
+            #expect(try await api.send(.get, "/v2/connect-sessions/cs_1", user: "bob").status == 404)
+            #expect(try await api.send(.get, "/healthz", user: nil).status == 200)
+            fixture.clock.advance(by: 1)
+            #expect(try await api.share(key: Share.key()).status == 201)
+            #expect(try await api.share(key: Share.key()).status == 429)
+        }
+    }
+
+    @Test("switched off, nothing is limited")
+    func disabled() async throws {
+        let configuration = try Self.configuration(rateLimit: #"{"enabled": false, "burst": 1, "perMinute": 1}"#)
+        let fixture = try await BackendFixture.make(.sqlite, configuration: configuration)
+        try await fixture.run { api in
+            for _ in 0..<5 {
+                let read = try await api.send(.get, "/v2/connect-sessions/cs_1")
+                #expect(read.status == 404)
+            }
+        }
+    }
+
+    @Test("on by default with generous defaults; bad values are configuration errors")
+    func configurationDefaultsAndErrors() throws {
+        let defaults = try Self.configuration(rateLimit: nil).rateLimit
+        #expect(defaults == .init(enabled: true, burst: 60, perMinute: 60))
+        let errors = #expect(throws: ConfigurationErrors.self) {
+            try Self.configuration(rateLimit: #"{"burst": 0, "perMinute": "many", "window": 5}"#)
+        }
+        #expect(
+            Set(errors?.errors.map(\.field) ?? [])
+                == ["rateLimit.burst", "rateLimit.perMinute", "rateLimit.window"])
+    }
+}

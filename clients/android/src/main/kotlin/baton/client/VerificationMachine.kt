@@ -1,0 +1,200 @@
+package baton.client
+
+/**
+ * The Privue verification flow (seed 001), a pure state machine mirroring BatonClient's `VerificationMachine`, with
+ * issue 15's rules: the web view ending itself on a registered return URL ([Event.WebViewReturn]) ends the browser
+ * phase and confirms with the backend, with or without a `verification_id`; a link the OS delivers ([Event.ReturnLink])
+ * counts when it is a return, or a bare registered return URL (the landing page's link back); a foreground while the
+ * journey is pending and no return came asks the backend, one request at a time. The handoff URL is opened unchanged
+ * (fragment included) and never kept.
+ */
+class VerificationMachine(
+    val workflow: String,
+    private val returnParser: VerificationReturnParser,
+    private val polling: PollingPolicy = PollingPolicy()
+) {
+    sealed class Event {
+        data class VerifyTapped(val atMillis: Long) : Event()
+        data class HandoffCreated(val url: SensitiveUrl) : Event()
+        data class HandoffFailed(val failure: RequestFailure) : Event()
+        /** The OS delivered a link to the app, raw. */
+        data class ReturnLink(val url: String, val atMillis: Long) : Event()
+        /** The camera web view stopped on a registered return URL and closed itself with it, raw. */
+        data class WebViewReturn(val url: String, val atMillis: Long) : Event()
+        data class BrowserClosed(val atMillis: Long) : Event()
+        data class StatusReceived(val status: String, val atMillis: Long) : Event()
+        data class StatusFailed(val failure: RequestFailure, val atMillis: Long) : Event()
+        object Backgrounded : Event()
+        data class Foregrounded(val atMillis: Long) : Event()
+        data class Restored(val atMillis: Long) : Event()
+        data class Tick(val atMillis: Long) : Event()
+    }
+
+    sealed class Action {
+        data class Render(val screen: VerificationScreen) : Action()
+        data class RequestHandoff(val workflow: String) : Action()
+        /** Open [url] unchanged in a new camera web view (or Custom Tab) limited to its origin. */
+        data class PresentCameraWebView(val url: SensitiveUrl) : Action()
+        /** Close the journey's web view (the outcome is being confirmed). */
+        object DismissWebView : Action()
+        data class FetchStatus(val workflow: String) : Action()
+        data class ScheduleTick(val atMillis: Long) : Action()
+    }
+
+    private enum class Phase { READY, REQUESTING, IN_JOURNEY, COULD_NOT_START, CONFIRMING, SETTLED, CHECK_LATER }
+
+    private var phase = Phase.READY
+    private var failure: RequestFailure? = null
+    private var hint: String? = null
+    private var status: String? = null
+    private var schedule: PollSchedule? = null
+    private var foregroundCheckInFlight = false
+
+    /** The screen for the current state. */
+    val screen: VerificationScreen
+        get() = when (phase) {
+            Phase.READY -> VerificationScreen("ready")
+            Phase.REQUESTING -> VerificationScreen("opening")
+            Phase.IN_JOURNEY -> VerificationScreen("in_journey")
+            Phase.COULD_NOT_START -> VerificationScreen("could_not_start", failure = failure)
+            Phase.CONFIRMING -> VerificationScreen("confirming", landingHint = hint)
+            Phase.SETTLED -> VerificationScreen("settled", status = status)
+            Phase.CHECK_LATER -> VerificationScreen("check_later")
+        }
+
+    /** Handles [event]; returns the actions to perform, in order. */
+    fun handle(event: Event): List<Action> = when (event) {
+        is Event.VerifyTapped -> when (phase) {
+            Phase.READY, Phase.COULD_NOT_START, Phase.SETTLED, Phase.CHECK_LATER -> {
+                phase = Phase.REQUESTING
+                listOf(Action.Render(screen), Action.RequestHandoff(workflow))
+            }
+            else -> emptyList()
+        }
+        is Event.HandoffCreated -> if (phase == Phase.REQUESTING) {
+            // A handoff that arrives when no browser is being opened is never opened later.
+            phase = Phase.IN_JOURNEY
+            foregroundCheckInFlight = false
+            listOf(Action.Render(screen), Action.PresentCameraWebView(event.url))
+        } else emptyList()
+        is Event.HandoffFailed -> if (phase == Phase.REQUESTING) {
+            phase = Phase.COULD_NOT_START
+            failure = event.failure
+            listOf(Action.Render(screen))
+        } else emptyList()
+        is Event.ReturnLink -> {
+            val parsed = returnParser.parse(event.url)
+            when {
+                phase != Phase.IN_JOURNEY -> emptyList()
+                parsed is ReturnLinkResult.Accepted -> confirm(event.atMillis, parsed.value.statusHint)
+                returnParser.isBareReturn(event.url) -> confirm(event.atMillis, null)
+                else -> emptyList()
+            }
+        }
+        is Event.WebViewReturn -> {
+            val parsed = returnParser.parse(event.url)
+            when {
+                phase != Phase.IN_JOURNEY -> handle(Event.ReturnLink(event.url, event.atMillis))
+                parsed is ReturnLinkResult.Accepted -> confirm(event.atMillis, parsed.value.statusHint)
+                // The web view ended on the return path without a usable verification_id: the journey ended anyway.
+                else -> confirm(event.atMillis, null)
+            }
+        }
+        is Event.BrowserClosed -> if (phase == Phase.IN_JOURNEY) confirm(event.atMillis, null) else emptyList()
+        is Event.StatusReceived -> receiveStatus(event.status, event.atMillis)
+        is Event.StatusFailed -> {
+            val current = schedule
+            when {
+                phase == Phase.IN_JOURNEY -> {
+                    foregroundCheckInFlight = false
+                    emptyList()
+                }
+                phase != Phase.CONFIRMING || current == null -> emptyList()
+                event.failure != RequestFailure.RETRYABLE -> {
+                    phase = Phase.CHECK_LATER
+                    listOf(Action.Render(screen))
+                }
+                else -> listOf(Action.ScheduleTick(current.answerArrived(event.atMillis, polling)))
+            }
+        }
+        is Event.Tick -> {
+            val current = schedule
+            if (phase != Phase.CONFIRMING || current == null) emptyList()
+            else when (current.tick(event.atMillis)) {
+                PollSchedule.TickOutcome.WAIT -> emptyList()
+                PollSchedule.TickOutcome.REQUEST -> listOf(Action.FetchStatus(workflow))
+                PollSchedule.TickOutcome.TIMED_OUT -> {
+                    phase = Phase.CHECK_LATER
+                    listOf(Action.Render(screen))
+                }
+            }
+        }
+        is Event.Backgrounded -> emptyList()
+        is Event.Foregrounded -> when {
+            phase == Phase.CHECK_LATER -> confirm(event.atMillis, null)
+            // Pending and no return came: ask (the journey may have ended elsewhere), one request at a time.
+            phase == Phase.IN_JOURNEY && !foregroundCheckInFlight -> {
+                foregroundCheckInFlight = true
+                listOf(Action.FetchStatus(workflow))
+            }
+            else -> emptyList()
+        }
+        is Event.Restored -> when (phase) {
+            Phase.READY, Phase.IN_JOURNEY, Phase.REQUESTING, Phase.CHECK_LATER -> confirm(event.atMillis, null)
+            else -> emptyList()
+        }
+    }
+
+    private fun receiveStatus(received: String, atMillis: Long): List<Action> {
+        val settled = received !in IN_PROGRESS
+        if (phase == Phase.CHECK_LATER && settled) {
+            // A late answer after the deadline is still the truth.
+            phase = Phase.SETTLED
+            status = received
+            return listOf(Action.Render(screen))
+        }
+        if (phase == Phase.IN_JOURNEY) {
+            // The answer to the foreground check: settled ends the journey; anything else leaves it open.
+            if (!foregroundCheckInFlight) return emptyList()
+            foregroundCheckInFlight = false
+            if (!settled) return emptyList()
+            phase = Phase.SETTLED
+            status = received
+            return listOf(Action.DismissWebView, Action.Render(screen))
+        }
+        val current = schedule
+        if (phase != Phase.CONFIRMING || current == null) return emptyList()
+        if (settled) {
+            phase = Phase.SETTLED
+            status = received
+            return listOf(Action.Render(screen))
+        }
+        return listOf(Action.ScheduleTick(current.answerArrived(atMillis, polling)))
+    }
+
+    private fun confirm(atMillis: Long, landingHint: String?): List<Action> {
+        val wasInJourney = phase == Phase.IN_JOURNEY
+        foregroundCheckInFlight = false
+        phase = Phase.CONFIRMING
+        hint = landingHint
+        schedule = PollSchedule(atMillis, polling)
+        val actions = mutableListOf<Action>()
+        if (wasInJourney) actions += Action.DismissWebView
+        actions += listOf(Action.Render(screen), Action.FetchStatus(workflow), Action.ScheduleTick(atMillis + polling.timeoutMillis))
+        return actions
+    }
+
+    companion object {
+        /** Statuses under which the user may still be in the journey (Baton's reading); any other is settled. */
+        val IN_PROGRESS = setOf("created", "pending", "opened", "in_progress")
+    }
+}
+
+/** What the Privue screen shows: [content] is ready, opening, in_journey, could_not_start, confirming, settled or
+ *  check_later; [landingHint] is the redirect's `status` (display only, never proof). */
+data class VerificationScreen(
+    val content: String,
+    val landingHint: String? = null,
+    val status: String? = null,
+    val failure: RequestFailure? = null
+)

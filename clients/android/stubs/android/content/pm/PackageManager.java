@@ -1,0 +1,7 @@
+package android.content.pm;
+
+/** Stub of android.content.pm.PackageManager. */
+public abstract class PackageManager {
+    public static final int PERMISSION_GRANTED = 0;
+    public static final int PERMISSION_DENIED = -1;
+}

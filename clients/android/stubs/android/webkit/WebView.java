@@ -1,0 +1,15 @@
+package android.webkit;
+
+import android.content.Context;
+import android.widget.AbsoluteLayout;
+
+/** Stub of android.webkit.WebView. */
+public class WebView extends AbsoluteLayout {
+    public WebView(Context context) { super(context); }
+    public WebSettings getSettings() { throw new RuntimeException("Stub!"); }
+    public void setWebChromeClient(WebChromeClient client) { throw new RuntimeException("Stub!"); }
+    public void setWebViewClient(WebViewClient client) { throw new RuntimeException("Stub!"); }
+    public void loadUrl(String url) { throw new RuntimeException("Stub!"); }
+    public void stopLoading() { throw new RuntimeException("Stub!"); }
+    public void destroy() { throw new RuntimeException("Stub!"); }
+}

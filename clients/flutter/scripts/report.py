@@ -1,0 +1,38 @@
+"""The Flutter shell's conformance report: one JSON object on stdout.
+
+Nothing executes Dart on this machine, so every case of the shared vectors is reported not_run; the one check that
+does run is the syntax check of each Dart file (section "syntax").
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+root = pathlib.Path(__file__).resolve().parents[3]
+conformance = root / "Conformance"
+reason = "not run: no Dart SDK here; the Flutter shell is a transcription of the TypeScript/Kotlin logic, which runs this case"
+cases = []
+
+
+def add(file, section, entries):
+    for entry in entries:
+        cases.append({"file": file, "section": section, "id": entry["id"], "result": "not_run", "detail": reason})
+
+
+add("return-links.v1.json", "return-links", json.loads((conformance / "return-links.v1.json").read_text())["cases"])
+add("retry-classification.v1.json", "retry-classification",
+    json.loads((conformance / "retry-classification.v1.json").read_text())["cases"])
+renderer = json.loads((conformance / "renderer-conformance.v1.json").read_text())
+for section in ("decision", "interaction", "accessibility", "forbidden"):
+    add("renderer-conformance.v1.json", section, renderer[section])
+add("interaction.v1.json", "interaction-flows", json.loads((conformance / "interaction.v1.json").read_text())["cases"])
+
+check = subprocess.run([sys.executable, str(pathlib.Path(__file__).with_name("syntax_check.py")), "--json"],
+                       capture_output=True, text=True)
+if check.returncode not in (0, 1):
+    sys.stderr.write(check.stderr)
+    sys.exit(3)
+for result in json.loads(check.stdout):
+    cases.append({"file": "clients/flutter/lib", "section": "syntax", "id": result["file"],
+                  "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
+print(json.dumps({"shell": "flutter", "cases": cases}))

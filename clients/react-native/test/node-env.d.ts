@@ -1,0 +1,33 @@
+// The few Node APIs the tests use, declared here because Debian ships no @types/node.
+declare module 'node:test' {
+  type Body = (context: { test: typeof test }) => void | Promise<void>;
+  export function test(name: string, body: Body): Promise<void>;
+  export function test(name: string, options: { skip?: string | boolean }, body: Body): Promise<void>;
+  export function describe(name: string, body: () => void): void;
+  export const it: typeof test;
+}
+declare module 'node:assert/strict' {
+  function assert(value: unknown, message?: string): asserts value;
+  namespace assert {
+    function equal(actual: unknown, expected: unknown, message?: string): void;
+    function deepEqual(actual: unknown, expected: unknown, message?: string): void;
+    function notEqual(actual: unknown, expected: unknown, message?: string): void;
+    function ok(value: unknown, message?: string): asserts value;
+    function match(value: string, pattern: RegExp, message?: string): void;
+    function doesNotMatch(value: string, pattern: RegExp, message?: string): void;
+  }
+  export = assert;
+}
+declare module 'fs' {
+  export function readFileSync(path: string, encoding: 'utf8'): string;
+  export function existsSync(path: string): boolean;
+}
+declare module 'path' {
+  export function join(...parts: string[]): string;
+  export function dirname(path: string): string;
+  export function resolve(...parts: string[]): string;
+}
+declare const process: { env: Record<string, string | undefined>; cwd(): string; stdout: { write(text: string): void }; exitCode?: number };
+declare module 'util' {
+  export function format(...args: unknown[]): string;
+}

@@ -1,0 +1,192 @@
+// The renderer-conformance accessibility and forbidden-behaviour cases that this shell can execute: the component
+// rendered with react-test-renderer, driven through ChiaHandoffController with a recording fake backend.
+import { format } from 'util';
+import * as React from 'react';
+import TestRenderer, { act, ReactTestInstance } from 'react-test-renderer';
+import { Linking } from 'react-native';
+import { ChiaEffects, ChiaHandoffController, ShareResult } from '../src/ChiaHandoffController';
+import { CatalogCard, decodeCatalogCard } from '../src/core/catalogCard';
+import { ChiaHandoffMachine, ChiaScreen } from '../src/core/chiaMachine';
+import { PendingAttempt, SensitiveUrl } from '../src/core/retry';
+import { CatalogCardView, openExternal } from '../src/Handoff';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type J = any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const stubLinking = Linking as any;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const JOURNEY = 'https://chia.test/h/phs_Conformance1';
+
+/** Everything the app did, as a network/storage/console observer would see it. */
+class Recorder implements ChiaEffects {
+  requests: string[] = [];
+  stored: string[] = [];
+  constructor(private readonly cardJson: J) {}
+  fetchCard(): Promise<unknown | null> {
+    this.requests.push('GET /v2/catalog');
+    return Promise.resolve(this.cardJson);
+  }
+  sendShare(_attempt: PendingAttempt, _body: string): Promise<ShareResult> {
+    this.requests.push('POST /v2/handoff-sessions');
+    return Promise.resolve({ ok: true, url: new SensitiveUrl(JOURNEY) });
+  }
+  saveAttempt(attempt: PendingAttempt): void {
+    this.stored.push(JSON.stringify(attempt));
+  }
+  discardAttempt(): void {
+    this.stored.push('discard');
+  }
+  openExternal(url: SensitiveUrl): void {
+    void openExternal(url);
+  }
+  requestSignIn(): void {}
+  routeToMarketplaceHome(): void {}
+  now(): number {
+    return Date.parse('2026-01-01T00:00:00Z');
+  }
+  newKey(): string {
+    return '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+  }
+  schedule(): void {}
+}
+
+interface Session {
+  root: () => ReactTestInstance;
+  recorder: Recorder;
+  controller: ChiaHandoffController;
+  logged: string[];
+}
+
+/** Mounts the card for `cardJson`, with console output captured, and runs `body`. */
+async function session(cardJson: J, body: (s: Session) => Promise<void>): Promise<void> {
+  const listed = decodeCatalogCard(cardJson) as CatalogCard;
+  const recorder = new Recorder(cardJson);
+  let setScreen: (screen: ChiaScreen) => void = () => undefined;
+  const controller = new ChiaHandoffController(new ChiaHandoffMachine(listed.id, null), recorder, (s) => setScreen(s));
+  function Host(): React.ReactElement {
+    const [screen, set] = React.useState<ChiaScreen>(controller.machine.screen);
+    setScreen = set;
+    return (
+      <CatalogCardView listed={listed} screen={screen} onCallToAction={() => controller.callToAction()}
+        onShare={() => controller.share()} onContinue={() => controller.continueWithoutSharing()} />
+    );
+  }
+  const logged: string[] = [];
+  const saved = { log: console.log, warn: console.warn, error: console.error, info: console.info };
+  const capture = (...args: unknown[]) => logged.push(format(...args));
+  Object.assign(console, { log: capture, warn: capture, error: capture, info: capture });
+  stubLinking.opened.length = 0;
+  let renderer!: TestRenderer.ReactTestRenderer;
+  try {
+    await act(async () => {
+      renderer = TestRenderer.create(<Host />);
+    });
+    await body({ root: () => renderer.root, recorder, controller, logged });
+  } finally {
+    Object.assign(console, saved);
+    await act(async () => renderer.unmount());
+  }
+}
+
+const hosts = (root: ReactTestInstance) => root.findAll((n) => typeof n.type === 'string');
+const byId = (root: ReactTestInstance, id: string) => root.find((n) => n.props.testID === id && typeof n.type === 'string');
+const press = (root: ReactTestInstance, id: string) => act(async () => byId(root, id).props.onPress());
+
+/** The executable checks, by case id; a check answers null when it passed, else what failed. */
+export const platformChecks: Record<string, (document: J) => Promise<string | null>> = {
+  'reading-order': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root }) => {
+      await press(root(), 'action:cta');
+      const order = hosts(root())
+        .map((n) => n.props.testID as string | undefined)
+        .filter((id): id is string => id !== undefined && id !== 'card' && id !== 'disclosure');
+      const blocks = (document.fixtures.cards.share.presentation_contract.block_order as string[]).map((b) => `block:${b}`);
+      const expected = (document.accessibility.find((c: J) => c.id === 'reading-order').order as string[]).flatMap((entry) =>
+        entry === 'block:*' ? blocks : [entry]);
+      if (JSON.stringify(order) !== JSON.stringify(expected)) failure = `order ${JSON.stringify(order)}`;
+    });
+    return failure;
+  },
+  'equal-access': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root }) => {
+      await press(root(), 'action:cta');
+      const [a, b] = [byId(root(), 'action.primary'), byId(root(), 'action.secondary')];
+      const same = (key: string) => JSON.stringify(a.props[key]) === JSON.stringify(b.props[key]);
+      for (const key of ['accessibilityRole', 'accessibilityState', 'disabled', 'style']) if (!same(key)) failure = `${key} differs`;
+      if (a.type !== b.type) failure = 'different components';
+      if (a.props.accessibilityLabel !== 'Share selection and continue' || b.props.accessibilityLabel !== 'Continue without sharing') {
+        failure = 'labels';
+      }
+    });
+    return failure;
+  },
+  'image-alt': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root }) => {
+      const image = byId(root(), 'block:image');
+      if (image.props.accessibilityLabel !== document.fixtures.cards.share.image.alt) failure = 'alt text missing';
+    });
+    return failure;
+  },
+  'no-provider-request-before-tap': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ recorder }) => {
+      if (recorder.requests.length > 0 || stubLinking.opened.length > 0) failure = `before tap: ${recorder.requests}`;
+    });
+    return failure;
+  },
+  'no-request-between-render-and-tap': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root, recorder }) => {
+      await press(root(), 'action:cta');
+      const afterRender = recorder.requests.length;
+      await act(async () => undefined);
+      if (recorder.requests.length !== afterRender || afterRender !== 1) failure = `requests ${recorder.requests}`;
+    });
+    return failure;
+  },
+  'journey-url-unchanged': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root }) => {
+      await press(root(), 'action:cta');
+      await press(root(), 'action.primary');
+      if (JSON.stringify(stubLinking.opened) !== JSON.stringify([JOURNEY])) failure = `opened ${stubLinking.opened}`;
+    });
+    return failure;
+  },
+  'journey-url-not-persisted': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root, recorder }) => {
+      await press(root(), 'action:cta');
+      await press(root(), 'action.primary');
+      if (recorder.stored.length === 0) failure = 'the attempt was never persisted';
+      if (recorder.stored.some((entry) => entry.includes('phs_'))) failure = 'journey URL persisted';
+    });
+    return failure;
+  },
+  'journey-url-not-logged': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root, logged }) => {
+      await press(root(), 'action:cta');
+      await press(root(), 'action.primary');
+      console.log('probe', new SensitiveUrl(JOURNEY), { url: new SensitiveUrl(JOURNEY) });
+      if (logged.length === 0) failure = 'console capture did not work';
+      if (logged.some((line) => line.includes('phs_'))) failure = 'journey URL in the console';
+    });
+    return failure;
+  },
+  'no-status-call': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root, recorder, controller }) => {
+      await press(root(), 'action:cta');
+      await press(root(), 'action.primary');
+      await act(async () => controller.foreground());
+      const expected = ['GET /v2/catalog', 'POST /v2/handoff-sessions', 'GET /v2/catalog'];
+      if (JSON.stringify(recorder.requests) !== JSON.stringify(expected)) failure = `requests ${recorder.requests}`;
+    });
+    return failure;
+  },
+};
