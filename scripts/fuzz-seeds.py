@@ -3,7 +3,7 @@
 tests use (share, verification and connect bodies, token payloads, the test configuration, request targets of the
 routing tests, the webhook events of WebhookReceiverTests) and the provider responses of a real `baton sandbox`,
 captured live on 127.0.0.1. Usage: scripts/fuzz-seeds.py BATON OUT"""
-import base64, hashlib, hmac, json, os, random, socket, subprocess, sys, urllib.error, urllib.request
+import base64, hashlib, hmac, json, os, random, shutil, socket, subprocess, sys, tempfile, urllib.error, urllib.request
 
 baton, out = sys.argv[1], sys.argv[2]
 FUZZ_TOKEN_KEY = b"baton-fuzz-token-signing-key-0123456789"
@@ -95,7 +95,8 @@ def free_block(n):
     raise RuntimeError("no free ports")
 
 
-proc = subprocess.Popen([baton, "sandbox", "--port", str(free_block(3)), "--json"], stdout=subprocess.PIPE,
+state = tempfile.mkdtemp(prefix="baton-fuzz-seeds.")  # the sandbox keeps its dev keys here, then they go
+proc = subprocess.Popen([baton, "sandbox", "--port", str(free_block(3)), "--state", state, "--json"], stdout=subprocess.PIPE,
                         stderr=subprocess.DEVNULL, text=True)
 try:
     info = json.loads(proc.stdout.readline())
@@ -139,4 +140,5 @@ try:
 finally:
     proc.terminate()
     proc.wait()
+    shutil.rmtree(state, ignore_errors=True)
 print(f"fuzz-seeds: {sum(len(files) for _, _, files in os.walk(out))} seeds in {out}")

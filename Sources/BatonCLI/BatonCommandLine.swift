@@ -10,11 +10,13 @@ public enum BatonCommandLine {
         ConformanceCommand(),
     ]
 
-    /// Runs `baton` with `arguments` (without the program name) and returns the exit code.
+    /// Runs `baton` with `arguments` (without the program name) and returns the exit code: 0 done, 1 failed, 2 a usage
+    /// error (no command, an unknown command or option, a bad value).
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         guard let first = arguments.first else {
-            console.print(usage)
-            return 0
+            // No command is a usage error (like git or kubectl): the usage goes to stderr with exit status 2.
+            console.printError(usage)
+            return 2
         }
         switch first {
         case "--help", "-h", "help":

@@ -4,6 +4,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <arpa/inet.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -23,7 +24,7 @@ static inline struct MHD_Daemon *baton_mhd_start(
     baton_mhd_uri_log_callback uri_log, void *uri_log_cls,
     MHD_NotifyConnectionCallback notify_connection, void *notify_connection_cls,
     unsigned int thread_pool_size, size_t connection_memory_limit, unsigned int connection_limit,
-    unsigned int connection_timeout_seconds, unsigned int per_ip_connection_limit, unsigned int listen_backlog, int strict) {
+    unsigned int connection_timeout_seconds, unsigned int listen_backlog, int strict) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     const struct sockaddr *address;
@@ -51,7 +52,6 @@ static inline struct MHD_Daemon *baton_mhd_start(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, listen_backlog,
         MHD_OPTION_STRICT_FOR_CLIENT, strict,
         MHD_OPTION_END);
@@ -85,6 +85,15 @@ static inline int baton_mhd_connection_fd(struct MHD_Connection *connection) {
 static inline void *baton_mhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+/* Milliseconds since the kernel last received data on the TCP socket `fd` (`tcpi_last_data_recv`), or -1. */
+static inline long long baton_tcp_ms_since_data_received(int fd) {
+    struct tcp_info info;
+    socklen_t size = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &size) != 0) return -1;
+    return (long long)info.tcpi_last_data_recv;
 }
 
 #endif

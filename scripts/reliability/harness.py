@@ -79,7 +79,8 @@ class Harness:
     # -- sandbox -------------------------------------------------------------------------------------------------
     def start_sandbox(self, webhook_port=None):
         port = free_block(3)
-        args = [self.baton, "sandbox", "--port", str(port), "--json"]
+        # Its dev keys persist in --state: keep them in this check's folder, not the caller's ./.baton.
+        args = [self.baton, "sandbox", "--port", str(port), "--state", os.path.join(self.dir, "sandbox-state"), "--json"]
         if webhook_port:
             args += ["--privue-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/privue",
                      "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
@@ -138,6 +139,8 @@ class Harness:
             "providers": {"timeoutSeconds": timeout_seconds},
             # The per-user limit stays on (its store path runs under the load) but never binds these one-user loads.
             "rateLimit": {"burst": 100000, "perMinute": 100000},
+            # One audience for every instance (each has its own publicOrigin here, unlike behind a load balancer).
+            "tokens": {"audience": "baton-reliability"},
             "chia": {"apiOrigin": sb["chia"]["origin"], "assetOrigin": sb["chia"]["origin"],
                      "syncIntervalSeconds": sync_seconds},
             "privue": {"apiOrigin": sb["privue"]["origin"], "returnURL": sb["privue"]["returnUrls"][0],

@@ -81,7 +81,8 @@ def network(baton, profile):
         sandbox_port, inner = free_block(3), None
         log = open(os.path.join(h.dir, "sandbox.log"), "w")
         h.logs.append(log.name)
-        sb_proc = ns.popen([baton, "sandbox", "--port", str(sandbox_port), "--json"], stdout=subprocess.PIPE,
+        sb_proc = ns.popen([baton, "sandbox", "--port", str(sandbox_port), "--state", os.path.join(h.dir, "sandbox-state"),
+                            "--json"], stdout=subprocess.PIPE,
                            stderr=log, text=True)
         ns_procs.append(sb_proc)
         info = json.loads(sb_proc.stdout.readline())

@@ -70,7 +70,8 @@ def clock_skew(baton, profile):
 def start_skewed_sandbox(h, offset, webhook_port):
     """`baton sandbox --clock-offset` delivering its webhooks to the backend on `webhook_port`."""
     port = free_block(3)
-    args = [h.baton, "sandbox", "--port", str(port), "--json", "--clock-offset", str(offset),
+    args = [h.baton, "sandbox", "--port", str(port), "--state", os.path.join(h.dir, "sandbox-state"), "--json",
+            "--clock-offset", str(offset),
             "--privue-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/privue",
             "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
     log = os.path.join(h.dir, "sandbox.log")

@@ -71,7 +71,7 @@ def soak_mixed(baton, profile):
         inner_port = free_block(3)
         log = open(os.path.join(h.dir, "sandbox.log"), "w")
         h.logs.append(log.name)
-        sb = ns.popen([baton, "sandbox", "--port", str(inner_port), "--json"], stdout=subprocess.PIPE, stderr=log,
+        sb = ns.popen([baton, "sandbox", "--port", str(inner_port), "--state", os.path.join(h.dir, "sandbox-state"), "--json"], stdout=subprocess.PIPE, stderr=log,
                       text=True)
         ns_procs.append(sb)
         info = json.loads(sb.stdout.readline())

@@ -38,17 +38,18 @@ struct BackendStack: Sendable {
             if let rateLimit { configuration.rateLimit = rateLimit }
             return try await start(
                 configuration: configuration, providers: providers, evidence: FixtureServiceStateProvider.sandbox,
-                syncFirst: syncFirst, logger: logger, onSyncEvent: onSyncEvent)
+                syncFirst: syncFirst, logger: logger, mountsDevSignIn: true, onSyncEvent: onSyncEvent)
         } catch {
             await providers.shutdown()
             throw error
         }
     }
 
-    /// Opens the store, assembles the catalog pipeline with `evidence` and starts the backend.
+    /// Opens the store, assembles the catalog pipeline with `evidence` and starts the backend; `mountsDevSignIn`
+    /// (the sandbox stack only) mounts `POST /web/dev-token`.
     static func start(
         configuration: BackendConfiguration, providers: ProviderSandbox?, evidence: any ServiceStateProvider,
-        syncFirst: Bool = false, logger: Logger = Logger(),
+        syncFirst: Bool = false, logger: Logger = Logger(), mountsDevSignIn: Bool = false,
         onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {
         let store = try await StoreURL(configuration.database).open()
@@ -59,7 +60,10 @@ struct BackendStack: Sendable {
             if syncFirst { await pipeline.sync.syncOnce() }
             var options = BackendOptions()
             options.catalog = pipeline
+            // The sandbox and the demo always serve the web shell; otherwise only webShell.enabled does.
+            options.servesWebShell = providers != nil
             options.logger = logger
+            options.mountsDevSignIn = mountsDevSignIn
             let backend = BatonBackend(configuration: configuration, store: store, options: options)
             let running = try backend.start()
             return BackendStack(

@@ -7,8 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The secrets `baton serve --sandbox` generates on first run into `./.baton/secrets.json` (mode 0600, in a 0700
-/// folder) and reuses afterwards, keyed by the environment variable each one stands for.
+/// The secrets `baton serve --sandbox` and `baton sandbox` generate on first run into `./.baton/secrets.json` (mode
+/// 0600, in a 0700 folder) and reuse afterwards, keyed by the environment variable each one stands for.
 struct DevelopmentSecrets {
     static let directory = ".baton"
     static var file: String { directory + "/secrets.json" }
@@ -16,16 +16,23 @@ struct DevelopmentSecrets {
     /// The values, by environment variable name (`BATON_CHIA_API_KEY`, …).
     let environment: [String: String]
 
-    /// Reads `./.baton/secrets.json`, or creates it with fresh random values.
-    static func loadOrCreate() throws -> DevelopmentSecrets {
-        if let existing = try load() { return existing }
-        mkdir(directory, 0o700)
+    /// Reads `secrets.json` in `directory` (default `./.baton`), or creates it (and the folder, mode 0700) with fresh
+    /// random values.
+    static func loadOrCreate(in directory: String = directory) throws -> DevelopmentSecrets {
+        let file = directory + "/secrets.json"
+        if let existing = try load(in: directory) { return existing }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CLIFailure("cannot create the folder \(directory)")
+        }
         let fresh = try generate()
         let data = try JSONSerialization.data(withJSONObject: fresh, options: [.prettyPrinted, .sortedKeys])
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
             // Another process created it first: use theirs.
-            if let existing = try load() { return existing }
+            if let existing = try load(in: directory) { return existing }
             throw CLIFailure("cannot create \(file)")
         }
         defer { close(descriptor) }
@@ -34,13 +41,32 @@ struct DevelopmentSecrets {
         return DevelopmentSecrets(environment: fresh)
     }
 
-    /// Reads `./.baton/secrets.json` if it exists.
-    static func load() throws -> DevelopmentSecrets? {
+    /// Reads `secrets.json` in `directory` (default `./.baton`) if it exists.
+    static func load(in directory: String = directory) throws -> DevelopmentSecrets? {
+        let file = directory + "/secrets.json"
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         guard let data = FileManager.default.contents(atPath: file),
             let values = try? JSONSerialization.jsonObject(with: data) as? [String: String]
         else { throw CLIFailure("\(file) is not a JSON object of strings; delete it to regenerate") }
         return DevelopmentSecrets(environment: values)
+    }
+
+    /// The values as a shell env file (`NAME='value'` lines, sorted), loaded with `set -a; . FILE; set +a`.
+    var envFileText: String {
+        let lines = environment.keys.sorted().map { "\($0)='\(environment[$0]!)'" }
+        return "# Baton development keys (sandbox only). Load with: set -a; . FILE; set +a\n"
+            + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes ``envFileText`` to `path` with mode 0600 (replacing the file, and its mode, if it exists).
+    func writeEnvFile(to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { throw CLIFailure("cannot write the env file \(path)") }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw CLIFailure("cannot make \(path) private (mode 0600)") }
+        let data = Array(envFileText.utf8)
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == data.count else { throw CLIFailure("cannot write the env file \(path)") }
     }
 
     private static func generate() throws -> [String: String] {

@@ -75,7 +75,7 @@ struct DemoRun: Sendable {
         transcript.note(
             "baton demo: backend \(stack.base), sandbox Chia \(providers.chiaOrigin), "
                 + "Privue \(providers.privueOrigin), BB \(providers.bbOrigin)")
-        let signer = SignedTokenAuthenticator(key: stack.configuration.tokenSigningKey)
+        let signer = SignedTokenAuthenticator(configuration: stack.configuration)
         let walk = DemoWalk(
             base: base, token: { Secret(signer.token(for: $0, expiresAt: Date().addingTimeInterval(3600))) },
             chiaOrigin: providers.chiaOrigin, privueReturnURL: SandboxDevelopment.privueReturnURL,

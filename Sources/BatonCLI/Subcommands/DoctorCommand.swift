@@ -8,11 +8,14 @@ import Synchronization
 struct DoctorCommand: Subcommand {
     let name = "doctor"
     let summary = "check a configuration line by line and say what to fix (exit 1 if anything fails)"
-    let synopsis = ["baton doctor [--config FILE] [--timeout SECONDS] [--live https://ORIGIN [--ca-file PEM]]"]
+    let synopsis = [
+        "baton doctor [--config FILE] [--timeout SECONDS] [--offline | --live https://ORIGIN [--ca-file PEM]]"
+    ]
     let options: [OptionSpec] = [
         .value(
             "--config", "FILE", help: "the JSON configuration (default ./baton.json); secrets come from BATON_* env"),
         .value("--timeout", "SECONDS", help: "how long to wait for each provider origin (default 3)"),
+        .flag("--offline", help: "skip the checks that need the network (provider origins, a PostgreSQL store)"),
         .value(
             "--live", "ORIGIN",
             help: "also fetch the deployed well-known files of every configured host from this https address"),
@@ -47,11 +50,13 @@ struct DoctorCommand: Subcommand {
             return 1
         }
         let environment = ProcessInfo.processInfo.environment
+        let offline = arguments.flags.contains("--offline")
+        if offline && live != nil { throw UsageError("--offline and --live cannot be used together") }
         let doctor = ConfigurationDoctor(timeout: .seconds(timeout))
         let result = Mutex<DoctorReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            let report = await doctor.check(json: file, environment: environment, live: live)
+            let report = await doctor.check(json: file, environment: environment, offline: offline, live: live)
             result.withLock { $0 = report }
             done.signal()
         }

@@ -5,13 +5,15 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// `baton sandbox`: the three provider simulators on 127.0.0.1 until Ctrl-C, with freshly generated dev keys.
+/// `baton sandbox`: the three provider simulators on 127.0.0.1 until Ctrl-C, with dev keys generated on the first run
+/// and kept in the state folder (`./.baton/secrets.json`), so a backend configured with them survives a restart.
 struct SandboxCommand: Subcommand {
     let name = "sandbox"
     let summary = "run the Chia, Privue and BB simulators on 127.0.0.1 (PORT, PORT+1, PORT+2) until Ctrl-C"
     let synopsis = [
         "baton sandbox [--port 9001] [--privue-webhook URL] [--bb-webhook URL] [--privue-return URL]…",
-        "              [--bb-return URL]… [--privue-account SLUG] [--clock-offset SECONDS] [--json]",
+        "              [--bb-return URL]… [--privue-account SLUG] [--state DIR] [--env-file PATH]",
+        "              [--clock-offset SECONDS] [--json]",
     ]
     let options: [OptionSpec] = [
         .value("--port", "PORT", help: "Chia's port; Privue listens on PORT+1, BB on PORT+2 (default 9001)"),
@@ -25,6 +27,10 @@ struct SandboxCommand: Subcommand {
             help: "a registered BB return URL, https or custom scheme (default https://app.example.com/bb-callback "
                 + "and acmewallet://bb-callback)"),
         .value("--privue-account", "SLUG", help: "the Privue account slug in journey paths (default acme)"),
+        .value("--state", "DIR", help: "keep the dev keys in DIR/secrets.json across restarts (default ./.baton)"),
+        .value(
+            "--env-file", "PATH",
+            help: "also write the BATON_* keys as a 0600 env file (load: set -a; . PATH; set +a)"),
         .value(
             "--clock-offset", "SECONDS",
             help: "run the providers' clock this many seconds ahead of the system clock (negative: behind; "
@@ -36,9 +42,24 @@ struct SandboxCommand: Subcommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let configuration = try Self.configuration(from: arguments)
         let basePort = try Self.port(from: arguments)
         let json = arguments.flags.contains("--json")
+        // Options are checked before the state folder is touched: a usage error creates nothing.
+        _ = try Self.configuration(from: arguments, base: SandboxConfiguration.generated())
+        let configuration: SandboxConfiguration
+        do {
+            let state = arguments.value("--state") ?? DevelopmentSecrets.directory
+            let secrets = try DevelopmentSecrets.loadOrCreate(in: state)
+            if let path = arguments.value("--env-file") { try secrets.writeEnvFile(to: path) }
+            configuration = try Self.configuration(
+                from: arguments, base: SandboxDevelopment.sandboxConfiguration(secrets: secrets))
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            console.printError(
+                "baton sandbox: \((error as? CLIFailure)?.message ?? "cannot read or create the dev keys")")
+            return 1
+        }
         let signals = ShutdownSignal()
         let exitCode = Mutex<Int32>(0)
         let done = DispatchSemaphore(value: 0)
@@ -49,7 +70,10 @@ struct SandboxCommand: Subcommand {
                 sandbox = try await ProviderSandbox.start(
                     configuration: configuration, ports: .consecutive(from: basePort))
             } catch {
-                console.printError("baton sandbox: cannot listen on ports \(basePort)-\(basePort + 2): \(error)")
+                let reason = (error as? HTTPServerError)?.reason ?? "\(type(of: error))"
+                console.printError(
+                    "baton sandbox: cannot listen (it needs ports \(basePort)-\(basePort + 2)): \(reason): is another "
+                        + "process using that port? (choose another with --port)")
                 exitCode.withLock { $0 = 1 }
                 return
             }
@@ -70,8 +94,10 @@ struct SandboxCommand: Subcommand {
         return port
     }
 
-    static func configuration(from arguments: ParsedArguments) throws(UsageError) -> SandboxConfiguration {
-        var configuration = SandboxConfiguration.generated()
+    static func configuration(
+        from arguments: ParsedArguments, base: SandboxConfiguration
+    ) throws(UsageError) -> SandboxConfiguration {
+        var configuration = base
         do {
             let privueReturns = arguments.allValues("--privue-return")
             if !privueReturns.isEmpty { try configuration.setPrivueReturnURLs(privueReturns) }

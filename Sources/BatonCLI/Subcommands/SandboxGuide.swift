@@ -2,7 +2,7 @@ import BatonSandbox
 import Foundation
 
 /// What `baton sandbox` prints: where each simulator listens, its generated dev keys and secrets, and how to use
-/// them. Printing its own freshly generated development keys is the point of this dev tool.
+/// them. Printing its own development keys is the point of this dev tool.
 enum SandboxGuide {
     static func text(_ sandbox: ProviderSandbox) -> String {
         let configuration = sandbox.configuration
@@ -13,7 +13,7 @@ enum SandboxGuide {
         let privueReturn = configuration.privueReturnURLs.first?.string ?? "https://app.example.com/kyc/done"
         let bbReturn = configuration.bbReturnURLs.first?.string ?? "https://app.example.com/bb-callback"
         return """
-            Baton provider sandbox — dev keys generated for this run only.
+            Baton provider sandbox — dev keys kept in the state folder (./.baton/secrets.json unless --state).
 
             Chia    \(sandbox.chiaOrigin)
                     API key         \(chiaKey)            (Authorization: Bearer)
@@ -31,7 +31,8 @@ enum SandboxGuide {
                     webhooks to     \(configuration.bbWebhookURL ?? "(none: kept, see /_sandbox/webhooks)")
 
             Point a backend at it: use each origin as that provider's base URL, with the keys, client id and
-            webhook secrets above. Journey URLs are http://127.0.0.1 URLs: a backend or app accepts them only in
+            webhook secrets above (examples/baton-with-sandbox.json does, with the default ports; restart with
+            --env-file baton.env and load it with `set -a; . ./baton.env; set +a`). Journey URLs are http://127.0.0.1 URLs: a backend or app accepts them only in
             sandbox mode (BatonCore URLPolicy.allowsLoopbackHTTP). To receive webhooks, restart with
             --privue-webhook/--bb-webhook, or:
               curl -X PUT \(sandbox.bbOrigin)/_sandbox/webhooks/target -d '{"url":"http://127.0.0.1:8080/webhooks/bb"}'

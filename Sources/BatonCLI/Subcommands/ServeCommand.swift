@@ -124,7 +124,9 @@ struct ServeRequest: Sendable {
                 console.print("baton serve: BB sandbox     \(providers.bbOrigin)")
                 console.print("baton serve: secrets in \(DevelopmentSecrets.file); tokens: baton token --user ID")
             }
-            console.print("baton serve: web shell    \(base)/web/")
+            if stack.providers != nil || stack.configuration.servesWebShell {
+                console.print("baton serve: web shell    \(base)/web/")
+            }
             console.print("baton serve: ready (Ctrl-C or SIGTERM to stop)")
             let signal = await signals.wait()
             console.print("baton serve: signal \(signal), draining")
@@ -140,7 +142,10 @@ struct ServeRequest: Sendable {
         } catch let error as StoreError {
             console.printError("baton serve: cannot open the database: \(error.description)")
         } catch let error as HTTPServerError {
-            console.printError("baton serve: cannot listen: \(error.reason)")
+            let others = sandbox ? "; --sandbox also needs PORT+1..PORT+3" : ""
+            console.printError(
+                "baton serve: cannot listen: \(error.reason): is another process using that port? "
+                    + "(choose another with --port\(others))")
         } catch {
             console.printError("baton serve: cannot start (\(type(of: error)))")
         }

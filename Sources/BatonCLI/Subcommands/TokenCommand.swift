@@ -26,7 +26,7 @@ struct TokenCommand: Subcommand {
             }
             ttl = TimeInterval(seconds)
         }
-        let key: Secret
+        let signer: SignedTokenAuthenticator
         var defaultTTL: TimeInterval = 3600
         if let path = arguments.value("--config") {
             guard let file = FileManager.default.contents(atPath: path) else {
@@ -36,7 +36,7 @@ struct TokenCommand: Subcommand {
             do {
                 let configuration = try BackendConfiguration.load(
                     json: file, environment: ProcessInfo.processInfo.environment)
-                key = configuration.tokenSigningKey
+                signer = SignedTokenAuthenticator(configuration: configuration)
                 defaultTTL = configuration.tokenTTL
             } catch {
                 console.printError("baton token: \(error.description)")
@@ -51,10 +51,11 @@ struct TokenCommand: Subcommand {
                         + "or pass --config FILE")
                 return 1
             }
-            key = Secret(signing)
+            signer = SignedTokenAuthenticator(
+                key: Secret(signing), audience: SandboxDevelopment.sandboxTokenAudience)
         }
         let expiry = Date().addingTimeInterval(ttl ?? defaultTTL)
-        console.print(SignedTokenAuthenticator(key: key).token(for: user, expiresAt: expiry))
+        console.print(signer.token(for: user, expiresAt: expiry))
         return 0
     }
 }

@@ -157,6 +157,11 @@ private final class ActiveTransfer {
                     / 1_000_000_000_000_000))
         try check(baton_curl_setopt_pointer(easy, CURLOPT_URL, request.url))
         try check(baton_curl_setopt_pointer(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        // Set on every request (easy handles are reused): an empty proxy means none, even when the environment
+        // names one.
+        try check(
+            baton_curl_setopt_pointer(
+                easy, CURLOPT_PROXY, request.pinnedAddresses.isEmpty ? configuration.proxy : ""))
         try check(baton_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         try check(baton_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout))
         try check(

@@ -17,6 +17,12 @@ public final class CurlTransport: HTTPTransport {
         public var connectTimeout: Duration = .seconds(10)
         /// Largest response body accepted; a larger one fails with ``TransportError/Kind/other``.
         public var maxResponseBytes = 16 << 20
+        /// The proxy every request goes through, as libcurl reads it (`http://proxy.internal:3128`); empty, the
+        /// default, for none. Never taken from the environment: libcurl would otherwise follow `http_proxy`,
+        /// `https_proxy` or `ALL_PROXY`, sending provider keys through whatever the process inherited and bypassing
+        /// address pinning. A request with ``OutboundRequest/pinnedAddresses`` (the image mirror) never goes
+        /// through a proxy, whatever this says: the pin is the address it must connect to.
+        public var proxy = ""
         /// A PEM file of the certificate authorities to trust instead of the system's (`CURLOPT_CAINFO`), for a
         /// test CA; certificates are always verified.
         public var caFile: String?

@@ -28,7 +28,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
             connectionNotified, opaqueCore,
             UInt32(clamping: max(1, configuration.threadPoolSize)), max(4096, limits.connectionMemoryBytes),
             UInt32(clamping: max(1, limits.maxConnections)), UInt32(clamping: timeoutSeconds),
-            UInt32(clamping: max(0, limits.maxConnectionsPerAddress)), UInt32(clamping: max(1, limits.listenBacklog)),
+            UInt32(clamping: max(1, limits.listenBacklog)),
             configuration.strictParsing ? 1 : 0)
         guard let started else {
             throw HTTPServerError(
@@ -41,7 +41,9 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         core.headerDeadlines.startWatchdog { deadlines in
             // The socket stays libmicrohttpd's: shutting it down makes its next read see the end of the stream, and
             // libmicrohttpd closes the connection the usual way.
-            deadlines.cutExpired { socket in _ = shutdown(socket, Int32(SHUT_RDWR)) }
+            deadlines.cutExpired(millisecondsSinceData: { Int64(baton_tcp_ms_since_data_received($0)) }) { socket in
+                _ = shutdown(socket, Int32(SHUT_RDWR))
+            }
         }
     }
 
@@ -80,7 +82,10 @@ final class DaemonCore: Sendable {
     init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) {
         self.configuration = configuration
         self.pipeline = pipeline
-        self.headerDeadlines = HeaderDeadlines(timeout: configuration.limits.headerTimeout)
+        let limits = configuration.limits
+        self.headerDeadlines = HeaderDeadlines(
+            timeout: limits.headerTimeout, perAddressLimit: limits.maxConnectionsPerAddress,
+            exemptsLoopback: limits.exemptsLoopbackFromAddressLimit)
     }
 }
 
@@ -114,8 +119,11 @@ private func connectionNotified(
             guard let base = buffer.baseAddress, baton_mhd_client_address(connection, base, 64) == 0 else { return nil }
             return String(cString: base)
         }
-        let open = deadlines.opened(socket: baton_mhd_connection_fd(connection), remoteAddress: remote)
+        let socket = baton_mhd_connection_fd(connection)
+        let open = deadlines.opened(socket: socket, remoteAddress: remote)
         socketContext.pointee = Unmanaged.passRetained(open).toOpaque()
+        // One connection too many from its address: libmicrohttpd reads the end of the stream and closes it.
+        if open.isOverLimit { _ = shutdown(socket, Int32(SHUT_RDWR)) }
     } else if let raw = socketContext.pointee {
         socketContext.pointee = nil
         let open = Unmanaged<OpenConnection>.fromOpaque(raw)
@@ -137,7 +145,9 @@ private func requestCompleted(
     guard let cls, let contextSlot, let pointer = contextSlot.pointee else { return }
     contextSlot.pointee = nil
     Unmanaged<RequestContext>.fromOpaque(pointer).release()
-    Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().inFlight.ended()
+    let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+    if let connection, let open = openConnection(connection) { core.headerDeadlines.requestCompleted(open) }
+    core.inFlight.ended()
 }
 
 /// The access handler: read headers, accumulate the body within bounds, then run the Swift handler in a task.
@@ -163,11 +173,16 @@ private func accessHandler(
     switch context.nextStep(uploadBytes: uploadDataSize.pointee) {
     case .readHeaders:
         if let open = openConnection(connection) { core.headerDeadlines.headersComplete(open) }
-        if let refusal = readHeaders(connection, context, method: method, limits: limits) {
+        if let framing = framingRefusal(context, url: url, version: version) {
             context.markRefused()
-            return refuse(refusal, context, on: connection, core: core)
+            return refuse(framing.error, context, on: connection, core: core, closing: true)
         }
-        return .YES
+        switch readHeaders(connection, context, method: method, limits: limits) {
+        case .success: return .YES
+        case .failure(let refusal):
+            context.markRefused()
+            return refuse(refusal.error, context, on: connection, core: core, closing: refusal.closes)
+        }
     case .appendBody:
         let count = uploadDataSize.pointee
         uploadDataSize.pointee = 0
@@ -206,53 +221,118 @@ private func accessHandler(
     }
 }
 
+/// Why ``readHeaders`` refuses a request: the answer, and whether the connection must close after it.
+private struct HeaderRefusal: Error {
+    let error: HTTPError
+    let closes: Bool
+}
+
+/// The target checks, before anything else is read: origin-form, and no NUL cut off by libmicrohttpd.
+///
+/// libmicrohttpd parses the request line in place: the target runs from `url` up to the space before `version`
+/// (which it finds from the end of the line), while the URI callback's C string (``RequestContext/target``) stops at
+/// the first NUL. A target shorter than that span had a NUL in it: `GET /healthz\0x` would otherwise be routed to
+/// `/healthz`. (A target that is not valid UTF-8 is longer once repaired, and refused the same way.)
+private func framingRefusal(
+    _ context: RequestContext, url: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+) -> RequestFraming.Refusal? {
+    guard RequestFraming.isOriginForm(context.target), let url, let version else { return .targetNotOriginForm }
+    let span = Int(bitPattern: version) &- Int(bitPattern: url) &- 1
+    return span == context.target.utf8.count ? nil : .targetNotOriginForm
+}
+
 /// First call: method, headers, peer address, and the limits that can be judged before any body arrives.
 private func readHeaders(
     _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?, limits: HTTPServerLimits
-) -> HTTPError? {
-    if context.target.utf8.count > limits.maxURLBytes { return .uriTooLong }
-    var headers = HTTPHeaders()
-    headers.reserveCapacity(16)
-    withUnsafeMutablePointer(to: &headers) { pointer in
+) -> Result<Void, HeaderRefusal> {
+    if context.target.utf8.count > limits.maxURLBytes {
+        return .failure(HeaderRefusal(error: .uriTooLong, closes: false))
+    }
+    var collector = HeaderCollector()
+    collector.headers.reserveCapacity(16)
+    withUnsafeMutablePointer(to: &collector) { pointer in
         _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
     }
-    if headers.count > limits.maxHeaderCount { return .headerFieldsTooLarge }
+    let headers = collector.headers
+    if headers.count > limits.maxHeaderCount {
+        return .failure(HeaderRefusal(error: .headerFieldsTooLarge, closes: false))
+    }
+    if collector.isMalformed {
+        return .failure(HeaderRefusal(error: RequestFraming.Refusal.invalidFieldCharacter.error, closes: true))
+    }
+    if let framing = RequestFraming.refusal(for: headers) {
+        return .failure(HeaderRefusal(error: framing.error, closes: true))
+    }
     var discardBody = false
     if let length = headers["content-length"], let declared = Int(length), declared > limits.maxBodyBytes {
         // A client that waits for 100 Continue, or a body not worth reading, gets the 413 before sending it; any
         // other client is sending it now, and closing under it would reset the connection before it reads the 413.
         let waitsForContinue = headers["expect"]?.lowercased() == "100-continue"
-        if waitsForContinue || declared > limits.maxDiscardedBodyBytes { return .payloadTooLarge }
+        if waitsForContinue || declared > limits.maxDiscardedBodyBytes {
+            return .failure(HeaderRefusal(error: .payloadTooLarge, closes: false))
+        }
         discardBody = true
     }
     let remote = openConnection(connection)?.remoteAddress
     let methodName = method.map { String(cString: $0) } ?? "GET"
     context.headersRead(
         method: HTTPMethod(methodName), headers: headers, remoteAddress: remote, discardBody: discardBody)
-    return nil
+    return .success(())
 }
 
-/// Appends one field to the ``HTTPHeaders`` that `cls` points to (on the stack of ``readHeaders``).
+/// The fields ``collectHeader`` gathers, and whether any of them holds a byte a field must not.
+private struct HeaderCollector {
+    var headers = HTTPHeaders()
+    var isMalformed = false
+}
+
+/// Appends one field to the ``HeaderCollector`` that `cls` points to (on the stack of ``readHeaders``).
 private func collectHeader(
     _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ keySize: Int,
     _ value: UnsafePointer<CChar>?, _ valueSize: Int
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-    let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
-    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text ?? "")
+    let collector = cls.assumingMemoryBound(to: HeaderCollector.self)
+    let nameBytes = UnsafeRawBufferPointer(start: key, count: keySize)
+    let valueBytes = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+    if RequestFraming.hasInvalidFieldByte(nameBytes, isName: true)
+        || RequestFraming.hasInvalidFieldByte(valueBytes, isName: false) || !isOneLine(key, keySize, value)
+    {
+        collector.pointee.isMalformed = true
+    }
+    let name = String(decoding: nameBytes, as: UTF8.self)
+    collector.pointee.headers.add(name, String(decoding: valueBytes, as: UTF8.self))
     return .YES
+}
+
+/// Whether a field's name and value are still where libmicrohttpd parsed them from one line: the name, the colon
+/// (overwritten with NUL), optional spaces or tabs, the value.
+///
+/// libmicrohttpd 0.9.75 mishandles obs-fold (a field line continued by a line starting with a space): it appends the
+/// continuation to the field's *name*, moving the name elsewhere in its memory pool (`X-A: a` + ` b` arrives as
+/// `X-Ab: a`), which would let a folded line change which field a request carries. RFC 9112 §5.2 lets a server
+/// refuse obs-fold with 400; a name no longer right before its value is how it shows here. The bytes read lie between
+/// two pointers into the same line of libmicrohttpd's read buffer, and at most 256 apart.
+private func isOneLine(_ key: UnsafePointer<CChar>, _ keySize: Int, _ value: UnsafePointer<CChar>?) -> Bool {
+    guard let value else { return false }
+    let gap = Int(bitPattern: value) &- Int(bitPattern: key) &- keySize
+    guard (1...256).contains(gap) else { return false }
+    let between = UnsafeRawBufferPointer(start: key + keySize, count: gap)
+    return between[0] == 0 && between.dropFirst().allSatisfy { $0 == 0x20 || $0 == 0x09 }
 }
 
 /// Queues the refusal `error` renders as, carrying the request's id; only from inside the access handler.
 private func refuse(
-    _ error: HTTPError, _ context: RequestContext, on connection: OpaquePointer, core: DaemonCore
+    _ error: HTTPError, _ context: RequestContext, on connection: OpaquePointer, core: DaemonCore,
+    closing: Bool = false
 ) -> MHD_Result {
-    queue(RequestPipeline.refusal(error, requestID: context.id), on: connection, core: core)
+    queue(RequestPipeline.refusal(error, requestID: context.id), on: connection, core: core, closing: closing)
 }
 
 /// Queues `response` on `connection`; only ever called from inside the access handler.
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core: DaemonCore) -> MHD_Result {
+private func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer, core: DaemonCore, closing: Bool = false
+) -> MHD_Result {
     let created = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
@@ -264,7 +344,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core:
         // (`withCString` passes a short string from the stack; the implicit conversion would copy it to the heap.)
         _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(created, name, $0) } }
     }
-    if core.inFlight.isShuttingDown || response.status == 413 {
+    if closing || core.inFlight.isShuttingDown || response.status == 413 {
         _ = MHD_add_response_header(created, "connection", "close")
     }
     return MHD_queue_response(connection, UInt32(clamping: response.status), created)

@@ -53,7 +53,14 @@ public struct Router: Sendable {
     ///
     /// `nonisolated(nonsending)`: it runs on its caller's executor, so a server calling it from a request's task
     /// pays no executor switch for it.
+    ///
+    /// A path that does not start with `/` (a target that is not origin-form: `x/v2/catalog`, `*`, an absolute URL)
+    /// is refused with 400 `invalid_target` before matching or any middleware: matching drops the first segment, so
+    /// such a path would match a route that a middleware deciding on the path's prefix (authentication) did not see.
     nonisolated(nonsending) public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.path.utf8.first == UInt8(ascii: "/") else {
+            throw RequestFraming.Refusal.targetNotOriginForm.error
+        }
         var request = request
         let endpoint: HTTPResponder
         switch resolve(request.method, request.path) {

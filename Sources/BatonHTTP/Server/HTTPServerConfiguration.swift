@@ -43,14 +43,21 @@ public struct HTTPServerLimits: Sendable {
     /// A connection with no traffic for this long is closed (whole seconds, at least 1).
     public var idleTimeout: Duration = .seconds(30)
     /// A connection whose request headers are not complete this long after it was accepted (or, on a kept-alive
-    /// connection, after the request line arrived) is closed, however steadily bytes trickle in (a slow-drip client).
+    /// connection, after the next request's first byte arrived: seen within a quarter of this, at most 1 s) is
+    /// closed, however steadily bytes trickle in (a slow-drip client). An idle kept-alive connection, which sends
+    /// nothing, is closed by ``idleTimeout`` instead.
     public var headerTimeout: Duration = .seconds(10)
     /// A request body still arriving after this long is cut off (a slow-drip upload).
     public var bodyTimeout: Duration = .seconds(30)
     /// Most simultaneous connections; further ones are accepted and closed at once.
     public var maxConnections: Int = 1024
-    /// Most simultaneous connections from one IP address; 0 means no per-address limit.
-    public var maxConnectionsPerAddress: Int = 0
+    /// Most simultaneous connections from one client IP address (0: no limit); one more is accepted and closed at
+    /// once, unanswered. Behind a reverse proxy on another host every client shares the proxy's address: raise this
+    /// above the proxy's connection pool, or set 0 and let the proxy limit its clients.
+    public var maxConnectionsPerAddress: Int = 128
+    /// Whether loopback peers are outside ``maxConnectionsPerAddress``: a reverse proxy on this host reaches the
+    /// server from a loopback address on behalf of every client, and limiting it would limit everyone.
+    public var exemptsLoopbackFromAddressLimit = true
     /// The listen backlog.
     public var listenBacklog: Int = 1024
 

@@ -2,8 +2,8 @@ import BatonCore
 import BatonHTTP
 import Foundation
 
-/// The control API every sandbox origin serves under `/_sandbox/` (no provider key; loopback only; never part of
-/// a real provider or of the backend). See docs/CONTRACTS.md §4.4.
+/// The control API every sandbox origin serves under `/_sandbox/` (no provider key; local requests only, see
+/// ``LocalRequestCheck``; never part of a real provider or of the backend). See docs/CONTRACTS.md §4.4.
 struct ControlRoutes {
     let simulator: any ProviderSimulator
     let log: RequestLog
@@ -15,6 +15,14 @@ struct ControlRoutes {
         let log = log
         let faults = faults
         let hangs = hangs
+        // The control API has no key: only pages and tools on this machine reach it (CSRF, DNS rebinding).
+        router.use(
+            ClosureMiddleware { request, next in
+                if request.path.hasPrefix("/_sandbox/"), let refusal = LocalRequestCheck.refusal(for: request) {
+                    throw refusal
+                }
+                return try await next(request)
+            })
         router.get("/_sandbox/requests") { _ in
             .sandboxJSON(["requests": .array(await log.list().map(\.json))] as JSONValue)
         }

@@ -23,8 +23,14 @@ public struct BackendOptions: Sendable {
     public var maintenanceInterval: Duration = .seconds(30)
     /// The catalog pipeline, when there is one; see ``CatalogComponent``.
     public var catalog: (any CatalogComponent)?
-    /// Whether `/web/` serves the web reference shell (``WebShell``); on by default.
-    public var servesWebShell = true
+    /// Whether `/web/` serves the web reference shell (``WebShell``) whatever the configuration says: `baton serve
+    /// --sandbox` and `baton demo` set it. Off by default; a deployment turns the shell on for partners' QA with the
+    /// configuration's `webShell.enabled` (``BackendConfiguration/servesWebShell``).
+    public var servesWebShell = false
+    /// Whether the web shell's sandbox sign-in, `POST /web/dev-token`, is mounted: only `baton serve --sandbox` and
+    /// `baton demo` set it, and it takes effect only with `development.allowLoopbackHTTP` too. No configuration
+    /// file can turn it on.
+    public var mountsDevSignIn = false
 
     /// The defaults.
     public init() {}

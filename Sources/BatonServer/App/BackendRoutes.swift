@@ -57,7 +57,8 @@ struct BackendRoutes {
         router.use(StoreFailureMiddleware(outages: StoreOutageLog(logger: options.logger, now: now)))
         router.use(
             AuthenticationMiddleware(
-                authenticator: SignedTokenAuthenticator(key: configuration.tokenSigningKey), now: now))
+                authenticator: SignedTokenAuthenticator(configuration: configuration), now: now,
+                logger: options.logger, metrics: metrics))
         if configuration.rateLimit.enabled {
             router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now))
         }
@@ -72,16 +73,21 @@ struct BackendRoutes {
         router.get("/.well-known/apple-app-site-association") { _ in try wellKnown.appleAppSiteAssociation() }
         router.get("/.well-known/assetlinks.json") { _ in try wellKnown.assetLinks() }
         router.get("/healthz") { _ in .text("ok\n") }
-        router.get("/readyz") { [store] _ in
-            do {
-                // A read of the idempotency table proves the store is reachable and its migrations are applied.
-                _ = try await store.idempotencyRecord(user: "", key: "readyz")
-                return .text("ready\n")
-            } catch {
-                return .text("not ready\n", status: 503)
-            }
-        }
         let catalog = options.catalog
+        router.get("/readyz") { [store] _ in
+            // A read of the idempotency table proves the store is reachable and its migrations are applied.
+            var storeReady = true
+            do { _ = try await store.idempotencyRecord(user: "", key: "readyz") } catch { storeReady = false }
+            let catalogReady = catalog?.hasPublication ?? true
+            let lines = [
+                storeReady && catalogReady ? "ready" : "not ready",
+                "store: " + (storeReady ? "ok" : "unreachable or not migrated"),
+                "catalog: "
+                    + (catalog == nil
+                        ? "not mounted" : catalogReady ? "publication loaded" : "no publication loaded yet"),
+            ]
+            return .text(lines.joined(separator: "\n") + "\n", status: storeReady && catalogReady ? 200 : 503)
+        }
         router.get("/metrics") { [metrics] _ in
             let text = metrics.render() + (catalog?.metricsText(now: now()) ?? "")
             return HTTPResponse(
@@ -93,7 +99,7 @@ struct BackendRoutes {
         ReturnLandingRoutes(configuration: configuration).install(into: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
         options.catalog?.registerRoutes(on: &router)
-        if options.servesWebShell { mountWebShell(on: &router) }
+        if options.servesWebShell || configuration.servesWebShell { mountWebShell(on: &router) }
         return router
     }
 
@@ -101,7 +107,8 @@ struct BackendRoutes {
     /// they are missing (a binary copied without its bundle) the API still serves and the gap is logged.
     private func mountWebShell(on router: inout Router) {
         do {
-            try WebShell(configuration: configuration, now: options.now).install(into: &router)
+            try WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
+                .install(into: &router)
         } catch {
             options.logger.log(.warning, "web_shell_unavailable", ["error_type": .string("\(type(of: error))")])
         }

@@ -64,6 +64,7 @@ public final class BatonBackend: Sendable {
         server.host = host ?? configuration.server.host
         server.port = UInt16(clamping: port ?? configuration.server.port)
         server.threadPoolSize = configuration.server.threads
+        server.limits.maxConnectionsPerAddress = configuration.server.maxConnectionsPerAddress
         server.logger = options.logger
         let http = try HTTPServer.start(server, router: router)
         let interval = options.maintenanceInterval

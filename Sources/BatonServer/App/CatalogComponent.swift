@@ -23,11 +23,18 @@ public protocol CatalogComponent: Sendable {
 
     /// Prometheus text-format lines appended to `GET /metrics` (empty by default).
     func metricsText(now: Date) -> String
+
+    /// Whether this instance has a catalog publication loaded; until then `/readyz` answers 503 and the catalog
+    /// routes `503 catalog_unavailable` (true by default, for a component with nothing to load).
+    var hasPublication: Bool { get }
 }
 
 extension CatalogComponent {
     /// No metrics of its own.
     public func metricsText(now: Date) -> String { "" }
+
+    /// Nothing to load.
+    public var hasPublication: Bool { true }
 }
 
 /// The projection without a catalog pipeline: nothing is offered, so every share is `409 projection_changed`.

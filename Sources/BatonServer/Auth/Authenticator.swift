@@ -24,4 +24,15 @@ public struct AuthenticatedUser: Sendable, Hashable {
 public protocol Authenticator: Sendable {
     /// The user `bearerToken` proves, or `nil` when it proves nothing (missing, malformed, forged or expired).
     func authenticate(bearerToken: String, now: Date) -> AuthenticatedUser?
+
+    /// The user `bearerToken` proves, or why it proves nothing (for logs and metrics only, never for the client).
+    /// The default calls ``authenticate(bearerToken:now:)`` and reports a refusal as ``TokenRefusal/rejected``.
+    func verify(bearerToken: String, now: Date) -> TokenVerification
+}
+
+extension Authenticator {
+    /// ``authenticate(bearerToken:now:)``, with no reason for a refusal.
+    public func verify(bearerToken: String, now: Date) -> TokenVerification {
+        authenticate(bearerToken: bearerToken, now: now).map(TokenVerification.accepted) ?? .refused(.rejected)
+    }
 }

@@ -2,43 +2,103 @@ import BatonCore
 import BatonCrypto
 import Foundation
 
-/// App bearer tokens of the form `bt1.<payload>.<mac>`: a base64url JSON payload `{"sub","exp"}` and its
-/// base64url HMAC-SHA256 under the backend's signing key.
+/// App bearer tokens of the form `bt1.<payload>.<mac>`: a base64url JSON payload `{"aud","exp","iat","kid","sub"}`
+/// and its base64url HMAC-SHA256 under the signing key that `kid` names.
 ///
-/// Verification is constant-time over the MAC and rejects anything else: another version prefix, extra parts,
-/// a payload that is not exactly `sub` + `exp`, an empty subject, or an expiry in the past.
+/// Tokens are minted with the current key; they are verified with the current key or any older key still in the
+/// ring (``TokenKeyRing``), chosen by `kid`, so the signing key can be rotated without signing everyone out. `aud`
+/// must be this backend's audience (`tokens.audience`, by default `server.publicOrigin`). Verification is
+/// constant-time over the MAC, and refuses anything else with a reason (``TokenRefusal``): another version prefix,
+/// extra parts, a payload that is not exactly those five members, an empty subject or one with a control character,
+/// an unknown key id, a wrong MAC, another audience, or an expiry in the past.
 public struct SignedTokenAuthenticator: Authenticator {
     private static let prefix = "bt1"
-    private let key: Secret
+    private let keys: TokenKeyRing
+    private let audience: String
 
-    /// Creates an authenticator for tokens signed with `key`.
-    public init(key: Secret) { self.key = key }
+    /// Creates an authenticator for tokens signed with `key` (or one of `previousKeys`) for `audience`.
+    public init(key: Secret, previousKeys: [Secret] = [], audience: String = "baton") {
+        self.keys = TokenKeyRing(current: key, previous: previousKeys)
+        self.audience = audience
+    }
 
-    /// Mints a token for `userID` valid until `expiry`.
-    public func token(for userID: String, expiresAt expiry: Date) -> String {
-        let payload = Payload(sub: userID, exp: Int64(expiry.timeIntervalSince1970.rounded(.down)))
+    /// Creates the authenticator a backend with `configuration` uses: its signing key ring and audience.
+    public init(configuration: BackendConfiguration) {
+        self.init(
+            key: configuration.tokenSigningKey, previousKeys: configuration.previousTokenSigningKeys,
+            audience: configuration.tokenAudience)
+    }
+
+    /// Mints a token for `userID` valid until `expiry`, issued at `issuedAt`, signed with the current key.
+    public func token(for userID: String, expiresAt expiry: Date, issuedAt: Date = Date()) -> String {
+        let payload = Payload(
+            aud: audience, exp: Int64(expiry.timeIntervalSince1970.rounded(.down)),
+            iat: Int64(issuedAt.timeIntervalSince1970.rounded(.down)), kid: keys.currentID, sub: userID)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = Self.prefix + "." + Base64URL.encode(Array(try! encoder.encode(payload)))
-        return body + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: Array(body.utf8), key: key))
+        return body + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: Array(body.utf8), key: keys.current))
     }
 
     public func authenticate(bearerToken: String, now: Date) -> AuthenticatedUser? {
+        verify(bearerToken: bearerToken, now: now).user
+    }
+
+    public func verify(bearerToken: String, now: Date) -> TokenVerification {
         let parts = bearerToken.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == Self.prefix, let mac = Base64URL.decode(parts[2]),
-            let payloadBytes = Base64URL.decode(parts[1])
-        else { return nil }
+            let payloadBytes = Base64URL.decode(parts[1]),
+            let payload = StrictJSONObject(payloadBytes, keys: ["aud", "exp", "iat", "kid", "sub"]),
+            let subject = payload.string("sub"), !subject.unicodeScalars.contains(where: \.properties.isControlLike),
+            let expiry = payload.integer("exp"), payload.integer("iat") != nil,
+            let keyID = payload.string("kid"), let tokenAudience = payload.string("aud")
+        else { return .refused(.malformed) }
+        guard let key = keys.key(id: keyID) else { return .refused(.unknownKey) }
         let signed = Array(bearerToken.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard HMACSHA256.isValidAuthenticationCode(mac, for: signed, key: key),
-            let payload = StrictJSONObject(payloadBytes, keys: ["sub", "exp"]), let subject = payload.string("sub"),
-            let expiry = payload.integer("exp"), expiry > Int64(now.timeIntervalSince1970)
-        else { return nil }
-        return AuthenticatedUser(id: subject)
+        guard HMACSHA256.isValidAuthenticationCode(mac, for: signed, key: key) else { return .refused(.badSignature) }
+        guard tokenAudience == audience else { return .refused(.wrongAudience) }
+        guard expiry > Int64(now.timeIntervalSince1970) else { return .refused(.expired) }
+        return .accepted(AuthenticatedUser(id: subject))
     }
 
     private struct Payload: Encodable {
-        let sub: String
+        let aud: String
         let exp: Int64
+        let iat: Int64
+        let kid: String
+        let sub: String
+    }
+}
+
+extension Unicode.Scalar.Properties {
+    /// C0 and C1 controls and DEL: never part of a user id (a NUL would cut it short in C APIs).
+    fileprivate var isControlLike: Bool { generalCategory == .control }
+}
+
+/// The token signing keys: the current one, which signs, and older ones still accepted, each found by its id.
+///
+/// A key's id is derived from the key (the first 8 bytes of HMAC-SHA256(key, "baton token key id"), hex), so
+/// operators never assign or keep ids in step: an instance that has a key knows its id, and the id tells nothing
+/// about the key.
+struct TokenKeyRing: Sendable {
+    let current: Secret
+    let currentID: String
+    private let byID: [String: Secret]
+
+    init(current: Secret, previous: [Secret]) {
+        self.current = current
+        currentID = Self.id(of: current)
+        var byID: [String: Secret] = [:]
+        for key in previous { byID[Self.id(of: key)] = key }
+        byID[currentID] = current
+        self.byID = byID
+    }
+
+    /// The key with `id`, if the ring holds it.
+    func key(id: String) -> Secret? { byID[id] }
+
+    static func id(of key: Secret) -> String {
+        Hex.encode(HMACSHA256.authenticationCode(for: Array("baton token key id".utf8), key: key).prefix(8))
     }
 }
 

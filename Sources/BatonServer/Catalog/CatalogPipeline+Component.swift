@@ -22,6 +22,9 @@ extension CatalogPipeline: CatalogComponent {
         await sync.stop()
     }
 
+    /// Whether a publication is loaded (from a sync, or from the store at start).
+    public var hasPublication: Bool { service.cache.catalog != nil }
+
     /// The sync status as `baton_catalog_…` lines.
     public func metricsText(now: Date) -> String { sync.status.metricsText(now: now) }
 }

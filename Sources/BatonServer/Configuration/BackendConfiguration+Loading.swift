@@ -1,10 +1,12 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 
 extension BackendConfiguration {
     /// Reads a configuration from the JSON `file` contents and the secrets in `environment`.
     ///
-    /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name.
+    /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name; a file
+    ///   that is not JSON is one error naming the line and column where it stops being JSON.
     public static func load(json file: Data, environment: [String: String]) throws(ConfigurationErrors) -> Self {
         let root: [String: JSONValue]
         do {
@@ -15,7 +17,14 @@ extension BackendConfiguration {
         } catch let errors as ConfigurationErrors {
             throw errors
         } catch {
-            throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
+            guard let syntax = JSONSyntaxCheck.firstError(in: Array(file)) else {
+                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
+            }
+            throw ConfigurationErrors([
+                ConfigurationError(
+                    field: "(file)",
+                    problem: "is not valid JSON at line \(syntax.line), column \(syntax.column): \(syntax.problem)")
+            ])
         }
         return try load(root, environment: environment)
     }
@@ -41,18 +50,22 @@ extension BackendConfiguration {
             root, path: "",
             known: [
                 "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
-                "returnLanding", "rateLimit",
+                "returnLanding", "rateLimit", "webShell",
             ])
 
         let serverObject = read.object(
-            root, "server", path: "server", known: ["host", "port", "threads", "publicOrigin"])
+            root, "server", path: "server",
+            known: ["host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress"])
         let server = Server(
             host: read.string(serverObject, "host", path: "server.host", default: "127.0.0.1"),
             port: read.integer(serverObject, "port", path: "server.port", default: 8080, range: 1...65_535),
             threads: read.integer(
                 serverObject, "threads", path: "server.threads",
                 default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256),
-            publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"))
+            publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"),
+            maxConnectionsPerAddress: read.integer(
+                serverObject, "maxConnectionsPerAddress", path: "server.maxConnectionsPerAddress",
+                default: HTTPServerLimits().maxConnectionsPerAddress, range: 0...1_000_000))
 
         let database = read.string(root, "database", path: "database", default: "sqlite:.baton/baton.sqlite")
         if !database.hasPrefix("sqlite:") && !database.hasPrefix("postgres://") && !database.hasPrefix("postgresql://")
@@ -60,7 +73,7 @@ extension BackendConfiguration {
             read.fail("database", "must be sqlite:PATH or postgres://…")
         }
 
-        let tokens = read.object(root, "tokens", path: "tokens", known: ["ttlSeconds"], required: false)
+        let tokens = read.object(root, "tokens", path: "tokens", known: ["ttlSeconds", "audience"], required: false)
         let providers = read.object(root, "providers", path: "providers", known: ["timeoutSeconds"], required: false)
 
         let chiaObject = read.object(
@@ -142,7 +155,7 @@ extension BackendConfiguration {
         let configuredIdempotencySecret =
             (environment[idempotencyVariable] ?? "").isEmpty ? nil : read.key256(environment, idempotencyVariable)
 
-        let configuration = BackendConfiguration(
+        var configuration = BackendConfiguration(
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
@@ -162,6 +175,12 @@ extension BackendConfiguration {
             chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: read.returnLanding(root))
         read.checkLanding(configuration)
 
+        configuration.tokenAudience = read.string(
+            tokens, "audience", path: "tokens.audience", default: configuration.server.publicOrigin)
+        configuration.previousTokenSigningKeys = read.previousTokenKeys(environment)
+        let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
+        configuration.servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
+
         let errors = development.errors + read.errors
         guard errors.isEmpty else { throw ConfigurationErrors(errors) }
         return configuration
@@ -169,6 +188,18 @@ extension BackendConfiguration {
 }
 
 extension ConfigurationReader {
+    /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS`: retired token signing keys, comma-separated, each at least 32 characters.
+    mutating func previousTokenKeys(_ environment: [String: String]) -> [Secret] {
+        let name = "BATON_TOKEN_PREVIOUS_SIGNING_KEYS"
+        guard let value = environment[name], !value.isEmpty else { return [] }
+        let keys = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard keys.allSatisfy({ $0.utf8.count >= 32 }) else {
+            fail(name, "each comma-separated key must be at least 32 characters")
+            return []
+        }
+        return keys.map { Secret($0) }
+    }
+
     mutating func returnURL(
         _ object: [String: JSONValue], _ key: String, path: String, httpsOnly: Bool
     )

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 
 /// Everything `baton serve` needs, read from a JSON file plus environment variables for every secret.
@@ -18,6 +19,9 @@ public struct BackendConfiguration: Sendable {
         public var threads: Int
         /// The backend's public origin, used to build the neutral `/assets/…` image URLs the app receives.
         public var publicOrigin: String
+        /// Most connections open at once from one client address (0: no limit); loopback peers (a proxy on this
+        /// host) are exempt. Behind a proxy on another host, raise it above the proxy's pool or set 0.
+        public var maxConnectionsPerAddress: Int = HTTPServerLimits().maxConnectionsPerAddress
     }
 
     /// Chia catalog handoff (seed 000).
@@ -108,6 +112,14 @@ public struct BackendConfiguration: Sendable {
     public var usesSandboxEvidence: Bool
     /// The key app bearer tokens are signed with.
     public var tokenSigningKey: Secret
+    /// Older token signing keys still accepted (by key id) after a rotation, from
+    /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS` (comma-separated); tokens are always minted with ``tokenSigningKey``.
+    public var previousTokenSigningKeys: [Secret] = []
+    /// Whether `/web/` serves the web reference shell (`webShell.enabled`, default off): for partners' QA of the
+    /// rendering rules, not for end users. `baton serve --sandbox` and `baton demo` serve it regardless.
+    public var servesWebShell = false
+    /// The `aud` every token must carry: `tokens.audience`, by default ``Server/publicOrigin``.
+    public var tokenAudience: String = ""
     /// How long a token minted by `baton token` is valid.
     public var tokenTTL: TimeInterval
     /// The AES-256-GCM key idempotent responses are sealed with at rest (`BATON_SEALING_KEY`).
@@ -131,7 +143,9 @@ public struct BackendConfiguration: Sendable {
     public var returnLanding: ReturnLanding
 }
 
-/// The environment variables that carry secrets; the configuration file never does.
+/// The environment variables that carry secrets; the configuration file never does. (One optional variable is not
+/// listed: `BATON_TOKEN_PREVIOUS_SIGNING_KEYS`, the retired token keys still accepted, see
+/// ``BackendConfiguration/previousTokenSigningKeys``.)
 public enum SecretVariable: String, CaseIterable, Sendable {
     case tokenSigningKey = "BATON_TOKEN_SIGNING_KEY"
     case sealingKey = "BATON_SEALING_KEY"

@@ -108,9 +108,8 @@ struct ConfigurationReader {
         return value
     }
 
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "[::1]" || host.hasPrefix("127.")
-    }
+    /// `localhost`, `[::1]` or a `127.x.y.z` literal: exactly, so `127.attacker.example` is not loopback.
+    static func isLoopback(_ host: String) -> Bool { URLPolicy.isLoopback(host: host) }
 
     /// A secret from the environment, at least `minimumLength` bytes long.
     mutating func secret(_ environment: [String: String], _ name: String, minimumLength: Int) -> Secret {

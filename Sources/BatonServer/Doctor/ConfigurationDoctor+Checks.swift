@@ -12,7 +12,9 @@ extension ConfigurationDoctor {
         if let variable = SecretVariable(rawValue: error.field) {
             return switch variable {
             case .tokenSigningKey, .sealingKey:
-                "export \(variable.rawValue)=\"$(openssl rand -base64 32)\" in the backend's environment"
+                "generate it ONCE (openssl rand -base64 32), keep it in a 0600 file or your secret store, and load "
+                    + "that same value into every shell and instance (e.g. set -a; . /etc/baton/baton.env); "
+                    + "a new value per shell signs users out (\(variable.rawValue))"
             case .chiaAPIKey, .privueAPIKey, .bbAPIKey:
                 "set \(variable.rawValue) to the API key from the provider's dashboard (at least 16 characters)"
             case .bbClientID: "set \(variable.rawValue) to the client id BB issued for this app"
@@ -27,15 +29,25 @@ extension ConfigurationDoctor {
         return "see \(error.field) in docs/configuration.md"
     }
 
+    /// Every development switch is a `fail`: `baton doctor` checks configurations meant for real users, and the
+    /// sandbox (`baton serve --sandbox`, `baton demo`) needs no configuration file at all.
     static func developmentFindings(_ configuration: BackendConfiguration) -> [DoctorFinding] {
-        guard configuration.allowsLoopbackHTTP else {
-            return [DoctorFinding(.ok, "development.allowLoopbackHTTP", "off: every origin must be https")]
+        var findings: [DoctorFinding] = []
+        if configuration.allowsLoopbackHTTP {
+            findings.append(
+                DoctorFinding(
+                    .fail, "development.allowLoopbackHTTP", "on: plain http to loopback origins is accepted",
+                    fix: "remove development.allowLoopbackHTTP: it is for the local sandbox only"))
+        } else {
+            findings.append(DoctorFinding(.ok, "development.allowLoopbackHTTP", "off: every origin must be https"))
         }
-        return [
-            DoctorFinding(
-                .warn, "development.allowLoopbackHTTP", "on: loopback http origins are accepted",
-                fix: "remove development.allowLoopbackHTTP from any configuration that faces real users")
-        ]
+        if configuration.usesSandboxEvidence {
+            findings.append(
+                DoctorFinding(
+                    .fail, "development.sandboxEvidence", "on: the sandbox's fixture users decide who may share",
+                    fix: "remove development.sandboxEvidence and plug in your own service-state provider"))
+        }
+        return findings
     }
 
     /// Placeholders, low-entropy values, sandbox keys outside development, and one value used for two secrets.

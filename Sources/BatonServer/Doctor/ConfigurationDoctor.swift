@@ -8,7 +8,7 @@ import Foundation
 /// so every problem that would stop the server is one `fail` line with its field. A configuration that loads is then
 /// checked further: secrets that look like placeholders or sandbox keys, return URLs against the origin that serves
 /// the well-known files, the generated `apple-app-site-association` and `assetlinks.json` against the configured app
-/// ids, and whether each provider origin answers from here (an origin that does not is a `warn`, never a crash).
+/// ids, whether the store opens (without creating or migrating it), and whether each provider origin answers from here (an origin that does not is a `warn`, never a crash).
 ///
 /// ```swift
 /// let report = await ConfigurationDoctor().check(json: file, environment: ProcessInfo.processInfo.environment)
@@ -26,10 +26,12 @@ public struct ConfigurationDoctor: Sendable {
         self.timeout = timeout
     }
 
-    /// Checks the configuration file contents `file` with the secrets in `environment`; with `live`, also fetches
-    /// the deployed well-known files from every host the configuration names (``LiveWellKnownCheck``).
+    /// Checks the configuration file contents `file` with the secrets in `environment`; `offline` skips the checks
+    /// that need the network (provider origins, a PostgreSQL store), for CI runs of an example or a template; with
+    /// `live`, also fetches the deployed well-known files from every host the configuration names
+    /// (``LiveWellKnownCheck``).
     public func check(
-        json file: Data, environment: [String: String], live: LiveWellKnownCheck? = nil
+        json file: Data, environment: [String: String], offline: Bool = false, live: LiveWellKnownCheck? = nil
     ) async -> DoctorReport {
         let configuration: BackendConfiguration
         do {
@@ -49,6 +51,17 @@ public struct ConfigurationDoctor: Sendable {
         report.findings += Self.returnURLFindings(configuration)
         report.findings += Self.wellKnownFindings(configuration)
         report.findings += Self.landingFindings(configuration)
+        if offline {
+            if case .sqlite = (try? StoreURL(configuration.database))?.location {
+                report.findings += await Self.storeFindings(configuration)
+            }
+            report.findings.append(
+                DoctorFinding(
+                    .warn, "(network)", "skipped: --offline (provider origins and a PostgreSQL store are not checked)",
+                    fix: "run baton doctor without --offline on the host that runs baton serve"))
+            return report
+        }
+        report.findings += await Self.storeFindings(configuration)
         report.findings += await reachabilityFindings(configuration)
         if let live { report.findings += await live.findings(configuration) }
         return report

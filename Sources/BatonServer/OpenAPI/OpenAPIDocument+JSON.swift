@@ -71,6 +71,18 @@ extension OpenAPIDocument {
                         }
                       }
                     },
+                    "links": {
+                      "ShareTheFirstCard": {
+                        "operationId": "createHandoffSession",
+                        "description": "Share the first card: its id and the disclosure version it showed (a `share_or_neutral` card carries `handoff.primary.disclosureVersion`).",
+                        "requestBody": {
+                          "catalogItemId": "$response.body#/items/0/id",
+                          "disclosureVersion": "$response.body#/items/0/handoff/primary/disclosureVersion",
+                          "affirmed": true,
+                          "affirmedAt": "2026-03-01T12:00:00Z"
+                        }
+                      }
+                    },
                     "headers": {
                       "Cache-Control": {
                         "$ref": "#/components/headers/NoStore"
@@ -81,7 +93,33 @@ extension OpenAPIDocument {
                     "$ref": "#/components/responses/Unauthorized"
                   },
                   "503": {
-                    "$ref": "#/components/responses/ServiceUnavailable"
+                    "description": "This instance has not loaded a catalog publication yet (`catalog_unavailable`: just started, or Chia and the store unreachable since), or the store is briefly unavailable (`service_unavailable`). Retry after `Retry-After` seconds.",
+                    "content": {
+                      "application/problem+json": {
+                        "schema": {
+                          "allOf": [
+                            {
+                              "$ref": "#/components/schemas/Problem"
+                            },
+                            {
+                              "properties": {
+                                "code": {
+                                  "enum": [
+                                    "catalog_unavailable",
+                                    "service_unavailable"
+                                  ]
+                                }
+                              }
+                            }
+                          ]
+                        }
+                      }
+                    },
+                    "headers": {
+                      "Retry-After": {
+                        "$ref": "#/components/headers/RetryAfter"
+                      }
+                    }
                   }
                 }
               }

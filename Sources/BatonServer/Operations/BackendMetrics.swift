@@ -20,9 +20,22 @@ public final class BackendMetrics: Sendable {
         "baton_provider_calls_total": (["provider", "operation", "outcome"], "Provider operations, by outcome."),
         "baton_idempotency_outcomes_total": (["outcome"], "POST /v2/handoff-sessions answers, by idempotency outcome."),
         "baton_webhook_verifications_total": (["provider", "result"], "Webhook deliveries, by verification result."),
+        "baton_auth_token_refusals_total": (["reason"], "Bearer tokens refused with 401, by reason."),
     ]
 
     private let counters = Mutex<[Series: Int]>([:])
+
+    /// One route's request durations: cumulative-ready bucket counts, sum and count.
+    private struct Histogram {
+        var buckets = [Int](repeating: 0, count: BackendMetrics.durationBuckets.count)
+        var sum = 0.0
+        var count = 0
+    }
+
+    /// Upper bounds (seconds) of `baton_http_request_duration_seconds`: from a cached read to a slow provider call.
+    static let durationBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    private static let durationName = "baton_http_request_duration_seconds"
+    private let durations = Mutex<[String: Histogram]>([:])
 
     /// An empty set of counters.
     public init() {}
@@ -30,6 +43,18 @@ public final class BackendMetrics: Sendable {
     /// Counts one answered request.
     public func recordRequest(route: String, status: Int) {
         increment("baton_http_requests_total", [route, String(status)])
+    }
+
+    /// Adds one request's duration to its route's histogram (`route` is the pattern, never the raw path).
+    public func recordRequestDuration(route: String, seconds: Double) {
+        let bucket = Self.durationBuckets.firstIndex { seconds <= $0 }
+        durations.withLock { histograms in
+            var histogram = histograms[route] ?? Histogram()
+            if let bucket { histogram.buckets[bucket] += 1 }
+            histogram.sum += seconds
+            histogram.count += 1
+            histograms[route] = histogram
+        }
     }
 
     /// Counts one provider operation (all its attempts together).
@@ -45,6 +70,11 @@ public final class BackendMetrics: Sendable {
     /// Counts one webhook delivery by result (`accepted`, `duplicate`, or a rejection code).
     public func recordWebhook(_ provider: ProviderName, result: String) {
         increment("baton_webhook_verifications_total", [provider.rawValue, result])
+    }
+
+    /// Counts one refused bearer token by reason (`expired`, `bad_signature`, …).
+    public func recordTokenRefusal(_ reason: TokenRefusal) {
+        increment("baton_auth_token_refusals_total", [reason.rawValue])
     }
 
     /// The current value of one series, for tests.
@@ -63,6 +93,23 @@ public final class BackendMetrics: Sendable {
                 let labels = zip(labelNames, series.labels).map { "\($0)=\"\(Self.escape($1))\"" }
                 text += "\(name){\(labels.joined(separator: ","))} \(snapshot[series]!)\n"
             }
+        }
+        return text + renderDurations()
+    }
+
+    private func renderDurations() -> String {
+        let name = Self.durationName
+        var text =
+            "# HELP \(name) Time to answer app-facing and webhook requests, by route.\n# TYPE \(name) histogram\n"
+        for (route, histogram) in durations.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            let label = "route=\"\(Self.escape(route))\""
+            var cumulative = 0
+            for (bound, count) in zip(Self.durationBuckets, histogram.buckets) {
+                cumulative += count
+                text += "\(name)_bucket{\(label),le=\"\(bound)\"} \(cumulative)\n"
+            }
+            text += "\(name)_bucket{\(label),le=\"+Inf\"} \(histogram.count)\n"
+            text += "\(name)_sum{\(label)} \(histogram.sum)\n\(name)_count{\(label)} \(histogram.count)\n"
         }
         return text
     }

@@ -1,18 +1,28 @@
 import BatonHTTP
 
-/// Counts every answered request by route pattern and status for `/metrics`.
+/// Counts every answered request by route pattern and status, and times it per route pattern, for `/metrics`.
 struct MetricsMiddleware: HTTPMiddleware {
     let metrics: BackendMetrics
+    var now: @Sendable () -> ContinuousClock.Instant = { .now }
 
     func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+        let start = now()
+        let route = request.route ?? "<unmatched>"
         do {
             let response = try await next(request)
-            metrics.recordRequest(route: request.route ?? "<unmatched>", status: response.status)
+            record(route, status: response.status, since: start)
             return response
         } catch {
-            metrics.recordRequest(route: request.route ?? "<unmatched>", status: (error as? HTTPError)?.status ?? 500)
+            record(route, status: (error as? HTTPError)?.status ?? 500, since: start)
             throw error
         }
+    }
+
+    private func record(_ route: String, status: Int, since start: ContinuousClock.Instant) {
+        metrics.recordRequest(route: route, status: status)
+        let elapsed = now() - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        metrics.recordRequestDuration(route: route, seconds: seconds)
     }
 }
 

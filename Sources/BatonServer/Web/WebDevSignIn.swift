@@ -4,9 +4,10 @@ import Foundation
 /// The sandbox-only sign-in of the web shell: `POST /web/dev-token?user=ID` answers `{"token","expiresAt"}`, a
 /// bearer token for `ID` signed like the ones `baton token` prints.
 ///
-/// ``WebShell/init(configuration:now:)`` creates it only when the configuration allows loopback HTTP (that is,
-/// `baton serve --sandbox`), and it answers only requests from a loopback address. A partner's production backend
-/// never mounts it: there the page takes a token from the partner's own sign-in.
+/// ``WebShell/init(configuration:devSignIn:now:)`` creates it only for `baton serve --sandbox` and `baton demo`
+/// (never from a configuration file), and it answers only local requests (``LocalRequestCheck``): a loopback peer,
+/// no proxy's forwarding fields, a loopback `Host`, and no `Origin` but its own (CSRF, DNS rebinding). A partner's
+/// production backend never mounts it: there the page takes a token from the partner's own sign-in.
 public struct WebDevSignIn: Sendable {
     private let authenticator: SignedTokenAuthenticator
     private let tokenTTL: TimeInterval
@@ -28,7 +29,7 @@ public struct WebDevSignIn: Sendable {
     }
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
-        guard let address = request.remoteAddress, Self.isLoopback(address) else { throw HTTPError.notFound }
+        if let refusal = LocalRequestCheck.refusal(for: request) { throw refusal }
         guard let user = Self.user(in: request.query) else {
             throw HTTPError.badRequest(
                 code: "invalid_request", detail: "user must be 1-64 letters, digits, '.', '_' or '-'")
@@ -50,9 +51,5 @@ public struct WebDevSignIn: Sendable {
             return allowed && (1...64).contains(value.count) ? value : nil
         }
         return nil
-    }
-
-    private static func isLoopback(_ address: String) -> Bool {
-        address == "::1" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
     }
 }

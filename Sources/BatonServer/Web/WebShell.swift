@@ -38,12 +38,15 @@ public struct WebShell: Sendable {
     }
 
     /// Creates the shell for a backend configuration: images from its public origin, and the dev sign-in only when
-    /// the configuration is the sandbox's (``BackendConfiguration/allowsLoopbackHTTP``).
-    public init(configuration: BackendConfiguration, now: @escaping @Sendable () -> Date = Date.init) throws {
+    /// the caller asks for it (`baton serve --sandbox`, `baton demo`) *and* the configuration is a development one
+    /// (``BackendConfiguration/allowsLoopbackHTTP``).
+    public init(
+        configuration: BackendConfiguration, devSignIn: Bool = false, now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
         let devSignIn =
-            configuration.allowsLoopbackHTTP
+            devSignIn && configuration.allowsLoopbackHTTP
             ? WebDevSignIn(
-                authenticator: SignedTokenAuthenticator(key: configuration.tokenSigningKey),
+                authenticator: SignedTokenAuthenticator(configuration: configuration),
                 tokenTTL: configuration.tokenTTL, now: now)
             : nil
         try self.init(imageOrigins: [configuration.server.publicOrigin], devSignIn: devSignIn)

@@ -61,7 +61,8 @@ struct WebhookReceiver: Sendable {
         logger.log(.warning, "webhook_rejected", fields)
     }
 
-    /// The envelope `{"type","timestamp","data"}` reduced to what the backend keeps; `nil` when malformed.
+    /// The envelope `{"type","timestamp","data"}` reduced to what the backend keeps; `nil` when malformed (`data` must
+    /// be an object for every event type, known or not, as the OpenAPI document says).
     func normalise(_ body: [UInt8], webhookID: String) -> WebhookEventRecord? {
         Self.normalise(body, provider: provider, webhookID: webhookID, receivedAt: now())
     }
@@ -73,6 +74,7 @@ struct WebhookReceiver: Sendable {
         struct Envelope: Decodable {
             let type: String
             let timestamp: String
+            let data: AnyObjectShape
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(body)),
             RFC3339.date(from: envelope.timestamp) != nil, (1...128).contains(envelope.type.utf8.count)
@@ -114,4 +116,16 @@ struct WebhookReceiver: Sendable {
             provider: provider.rawValue, webhookID: webhookID, eventType: envelope.type, payload: payload,
             receivedAt: receivedAt)
     }
+}
+
+/// Decodes only when the value is a JSON object, whatever its members.
+private struct AnyObjectShape: Decodable {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws { _ = try decoder.container(keyedBy: AnyKey.self) }
 }

@@ -130,8 +130,56 @@ struct ServeCommandTests {
         let metrics = try await transport.send(OutboundRequest(url: base + "/metrics"))
         #expect(metrics.bodyText.contains("baton_catalog_syncs_updated_total 1"))
 
+        // The sandbox mounts the web shell's dev sign-in, for this machine's own requests only.
+        let signIn = try await transport.send(OutboundRequest(method: .post, url: base + "/web/dev-token?user=alice"))
+        #expect(signIn.status == 200)
+        let relayed = try await transport.send(
+            OutboundRequest(
+                method: .post, url: base + "/web/dev-token?user=alice", headers: ["x-forwarded-for": "203.0.113.9"]))
+        #expect(relayed.status == 403)
+
         server.process.send(SIGTERM)
         #expect(try await server.finish() == 0)
         #expect(server.stdout.contains("stopped"))
+    }
+
+    /// `development.allowLoopbackHTTP` in a configuration file used to mount `POST /web/dev-token`, which signs a
+    /// token for any user id; only `--sandbox` and `demo` mount it now.
+    @Test func aDevelopmentConfigurationFileDoesNotMountTheDevSignIn() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = """
+            {"development": {"allowLoopbackHTTP": true},
+             "server": {"publicOrigin": "http://127.0.0.1:9"},
+             "database": "sqlite:\(directory.path)/baton.sqlite",
+             "chia": {"apiOrigin": "http://127.0.0.1:9", "assetOrigin": "http://127.0.0.1:9"},
+             "privue": {"apiOrigin": "http://127.0.0.1:9", "returnURL": "https://app.example.com/kyc/done",
+                        "workflows": ["merchant-onboarding"]},
+             "bb": {"apiOrigin": "http://127.0.0.1:9", "returnURLs": {"https": "https://app.example.com/bb-callback"}}}
+            """
+        try Data(config.utf8).write(to: directory.appendingPathComponent("baton.json"))
+        var port = Self.freePortRun()
+        var server = try Child(
+            ["serve", "--port", String(port)], in: directory, environment: DoctorCommandTests.environment)
+        for _ in 0..<4 {
+            let started = try await offCooperativePool { [process = server.process] in
+                process.waitForOutput(timeout: 20) { $0.contains("ready") }
+            }
+            if started { break }
+            _ = try await server.finish()
+            guard server.stderr.contains("cannot listen") else { break }
+            port = Self.freePortRun()
+            server = try Child(
+                ["serve", "--port", String(port)], in: directory, environment: DoctorCommandTests.environment)
+        }
+        try await Self.waitFor(server, "ready")
+        let transport = CurlTransport()
+        let signIn = try await transport.send(
+            OutboundRequest(method: .post, url: "http://127.0.0.1:\(port)/web/dev-token?user=alice"))
+        #expect(signIn.status == 404)
+        let health = try await transport.send(OutboundRequest(url: "http://127.0.0.1:\(port)/healthz"))
+        #expect(health.status == 200)
+        server.process.send(SIGTERM)
+        #expect(try await server.finish() == 0)
     }
 }

@@ -1,3 +1,4 @@
+import BatonHTTP
 import Foundation
 import Testing
 
@@ -63,7 +64,9 @@ struct DoctorCommandTests {
         #expect(output.contains("fail privue.returnURL: must be an https URL"))
         #expect(output.contains("fail BATON_SEALING_KEY: "))
         #expect(output.contains("fail BATON_PRIVUE_WEBHOOK_SECRET: environment variable is not set"))
-        #expect(output.contains("  fix: export BATON_SEALING_KEY=\"$(openssl rand -base64 32)\""))
+        // One value kept in a file or secret store: never a fresh `openssl rand` per shell.
+        #expect(output.contains("  fix: generate it ONCE (openssl rand -base64 32), keep it in a 0600 file"))
+        #expect(!output.contains("export BATON_SEALING_KEY=\"$(openssl rand"))
         #expect(!output.contains("not-a-key"))
         #expect(!output.contains(Self.environment["BATON_CHIA_API_KEY"]!))
     }
@@ -73,5 +76,30 @@ struct DoctorCommandTests {
             ["doctor", "--config", "/nonexistent/baton.json"], environment: Self.environment)
         #expect(result.status == 1)
         #expect(result.standardError.contains("cannot read the configuration file"))
+    }
+
+    /// libcurl follows `http_proxy`/`https_proxy`/`ALL_PROXY` from the environment unless told otherwise; Baton's
+    /// transport names its proxy explicitly (none by default), so the probe goes straight to the origin. The
+    /// "proxy" here is a Baton server: reached, it would answer the absolute-form request with a 400.
+    @Test func providerCallsIgnoreProxyVariablesInTheEnvironment() async throws {
+        let proxy = try HTTPServer.start(responder: { _ in .text("proxied") })
+        var environment = Self.environment
+        for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"] {
+            environment[name] = "http://127.0.0.1:\(proxy.port)"
+        }
+        let development = Self.good.replacingOccurrences(of: "https://127.0.0.1:9", with: "http://127.0.0.1:9")
+            .replacingOccurrences(of: #""server":"#, with: #""development": {"allowLoopbackHTTP": true}, "server":"#)
+        let result: BatonBinary.Result
+        do {
+            result = try await run(development, environment: environment)
+            await proxy.shutdown(grace: .seconds(1))
+        } catch {
+            await proxy.shutdown(grace: .seconds(1))
+            throw error
+        }
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let probe = try #require(lines.first { $0.contains(" chia.apiOrigin: ") }, "\(result.standardOutput)")
+        #expect(probe.hasPrefix("warn chia.apiOrigin: http://127.0.0.1:9 is not reachable"), "\(probe)")
+        #expect(!probe.contains("HTTP 400"))
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SandboxClockOffsetTests {
     static func configuration(_ arguments: [String]) throws -> Date {
         let parsed = try ParsedArguments.parse(arguments, options: SandboxCommand().options)
-        return try SandboxCommand.configuration(from: parsed).clock.now()
+        return try SandboxCommand.configuration(from: parsed, base: .generated()).clock.now()
     }
 
     @Test(arguments: [600, -600, 0])

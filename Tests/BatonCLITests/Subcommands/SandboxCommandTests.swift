@@ -15,8 +15,11 @@ import Glibc
         let guide: [String: [String: String]]
 
         init(port: Int) throws {
+            // Its keys live in --state: a scratch folder, never the repository's own ./.baton.
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent("baton-sandbox-\(UUID())").path
             process = try ChildProcess(
-                BatonBinary.executable, ["sandbox", "--port", String(port), "--json"], in: BatonBinary.repositoryRoot)
+                BatonBinary.executable, ["sandbox", "--port", String(port), "--state", state, "--json"],
+                in: BatonBinary.repositoryRoot)
             guard process.waitForOutput(timeout: 20, until: { $0.contains("\n") }) else {
                 process.send(SIGKILL)
                 throw CocoaError(.fileReadUnknown)

@@ -74,7 +74,7 @@ struct EndToEndStack: Sendable {
     /// The app's backend client for `user`, with a token the backend accepts.
     func client(user: String = "alice") -> URLSessionBackendClient {
         let token = Secret(
-            SignedTokenAuthenticator(key: configuration.tokenSigningKey).token(
+            SignedTokenAuthenticator(configuration: configuration).token(
                 for: user, expiresAt: Date().addingTimeInterval(3600)))
         return URLSessionBackendClient(baseURL: URL(string: base)!, tokenProvider: { token })
     }

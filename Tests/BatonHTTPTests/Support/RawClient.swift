@@ -35,9 +35,12 @@ final class RawClient: Sendable {
 
     /// Sends all of `text`; `false` if the peer has gone.
     @discardableResult
-    func send(_ text: String) async -> Bool {
-        let bytes = Array(text.utf8)
-        return await offPool { [fd] in
+    func send(_ text: String) async -> Bool { await send(bytes: Array(text.utf8)) }
+
+    /// Sends all of `bytes`; `false` if the peer has gone.
+    @discardableResult
+    func send(bytes: [UInt8]) async -> Bool {
+        await offPool { [fd] in
             var sent = 0
             while sent < bytes.count {
                 let count = bytes[sent...].withUnsafeBytes {
@@ -92,6 +95,33 @@ final class RawClient: Sendable {
                 if data.suffix(4) == [13, 10, 13, 10] { break }
             }
             return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Reads one response, head and `Content-Length` body, leaving the connection open; what arrived if it ends.
+    func readResponse() async -> String {
+        await offPool { [fd] in
+            var data: [UInt8] = []
+            var byte: UInt8 = 0
+            while recv(fd, &byte, 1, 0) == 1 {
+                data.append(byte)
+                if data.suffix(4) == [13, 10, 13, 10] { break }
+            }
+            let head = String(decoding: data, as: UTF8.self).lowercased()
+            let length =
+                head.components(separatedBy: "\r\n").lazy
+                .compactMap {
+                    $0.hasPrefix("content-length:") ? Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) : nil
+                }
+                .first ?? 0
+            var body = [UInt8](repeating: 0, count: length)
+            var received = 0
+            while received < length {
+                let count = body[received...].withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { break }
+                received += count
+            }
+            return String(decoding: data + body[..<received], as: UTF8.self)
         }
     }
 

@@ -77,4 +77,26 @@ import Testing
                 Set([harness.sandbox.chiaOrigin, harness.sandbox.privueOrigin, harness.sandbox.bbOrigin]).count == 3)
         }
     }
+
+    /// The control API has no key: a page on another site (CSRF), a host name re-pointed at 127.0.0.1 (DNS
+    /// rebinding) or a proxy in front must not reach it. Provider routes are not affected.
+    @Test(
+        arguments: [
+            (["origin": "https://attacker.example"], 403), (["host": "attacker.example:8081"], 403),
+            (["x-forwarded-for": "203.0.113.9"], 403), (["forwarded": "for=203.0.113.9"], 403),
+            ([:], 204),
+        ] as [([String: String], Int)])
+    func controlCallsComeOnlyFromThisMachinesOwnPages(headers: [String: String], status: Int) async throws {
+        try await Harness.run { harness in
+            let bb = harness.sandbox.bbOrigin
+            var fields = HTTPHeaders()
+            for (name, value) in headers { fields.set(name, value) }
+            let reset = try await harness.send(.post, bb + "/_sandbox/reset", headers: fields)
+            #expect(reset.status == status)
+            if status == 403 { #expect(reset.bodyText.contains("not_local")) }
+            // Same-origin: the sandbox's own pages may call it.
+            let sameOrigin = try await harness.send(.get, bb + "/_sandbox/state", headers: ["origin": bb])
+            #expect(sameOrigin.status == 200)
+        }
+    }
 }

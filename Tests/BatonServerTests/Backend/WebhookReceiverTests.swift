@@ -118,6 +118,22 @@ struct WebhookReceiverTests {
         }
     }
 
+    /// Found by the api-contract fuzzing once its hook signed generated bodies: an unknown event type whose `data` is
+    /// not an object was stored (and a redelivery of its id answered `duplicate`) instead of refused.
+    @Test(arguments: [#"[null, null]"#, "7", #""text""#, "null"])
+    func anEnvelopeWhoseDataIsNotAnObjectIsMalformedWhateverItsType(data: String) async throws {
+        let fixture = try await BackendFixture.make(.sqlite)
+        try await fixture.run { api in
+            for type in ["some.future_event", "connect_session.updated"] {
+                let body = #"{"type":"\#(type)","timestamp":"2026-03-01T12:00:00Z","data":\#(data)}"#
+                let response = try await api.send(
+                    .post, "/webhooks/bb", user: nil, headers: Self.delivery(fixture, provider: .bb, body: body),
+                    body: body)
+                #expect(response.status == 400, "\(type) \(data)")
+            }
+        }
+    }
+
     @Test("an older event never rolls a newer status back", arguments: BackendEngines.available)
     func outOfOrder(engine: StoreEngine) async throws {
         let fixture = try await BackendFixture.make(engine)

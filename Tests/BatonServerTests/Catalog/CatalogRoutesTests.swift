@@ -134,6 +134,29 @@ struct CatalogRoutesTests {
         }
     }
 
+    /// Before the first publication is loaded, the catalog is not known to be empty: `503 catalog_unavailable` with
+    /// `Retry-After` (as shares answer), never `200 {"items":[]}`.
+    @Test func theCatalogIsUnavailableUntilAPublicationIsLoaded() async throws {
+        try await withCatalogHarness { harness in
+            let authenticator = SignedTokenAuthenticator(key: Self.signingKey)
+            let clock = harness.clock
+            var router = Router()
+            router.use(AuthenticationMiddleware(authenticator: authenticator, now: { clock.now }))
+            router.get("/v2/catalog", harness.service.catalogResponse)
+            let headers: HTTPHeaders = [
+                "authorization": "Bearer \(authenticator.token(for: "alice", expiresAt: clock.now + 3600))"
+            ]
+            try await router.test(.inProcess) { client in
+                let early = try await client.execute(.get, "/v2/catalog", headers: headers)
+                #expect(early.status == 503)
+                #expect(early.headers["retry-after"] == "1")
+                #expect(early.bodyText.contains(#""code":"catalog_unavailable""#))
+                _ = await harness.sync.syncOnce()
+                #expect(try await client.execute(.get, "/v2/catalog", headers: headers).status == 200)
+            }
+        }
+    }
+
     @Test func theShareCheckUsesTheSameDecision() async throws {
         try await withCatalogHarness { harness in
             _ = await harness.sync.syncOnce()

@@ -112,6 +112,37 @@ import Testing
         #expect(try Self.load(development).chia.apiOrigin == "http://127.0.0.1:9001")
     }
 
+    @Test(arguments: [
+        "http://127.attacker.example", "http://127.0.0.1.attacker.example", "http://localhost.attacker.example",
+        "http://127.1", "http://0x7f.0.0.1", "http://10.0.0.1:9001",
+    ])
+    func plainHTTPToAHostThatOnlyLooksLikeLoopbackIsRefusedEvenInDevelopment(origin: String) {
+        let development = Self.validFile.replacingOccurrences(
+            of: "\"apiOrigin\": \"https://api.chia.example\"", with: "\"apiOrigin\": \"\(origin)\""
+        ).replacingOccurrences(
+            of: "\"database\":", with: "\"development\": {\"allowLoopbackHTTP\": true}, \"database\":")
+        #expect(Self.problems(development) == ["chia.apiOrigin"])
+    }
+
+    @Test(arguments: ["http://127.0.0.1:9001", "http://127.8.9.10", "http://localhost:9001", "http://[::1]:9001"])
+    func plainHTTPToLoopbackIsAcceptedInDevelopment(origin: String) throws {
+        let development = Self.validFile.replacingOccurrences(
+            of: "\"apiOrigin\": \"https://api.chia.example\"", with: "\"apiOrigin\": \"\(origin)\""
+        ).replacingOccurrences(
+            of: "\"database\":", with: "\"development\": {\"allowLoopbackHTTP\": true}, \"database\":")
+        #expect(try Self.load(development).chia.apiOrigin == origin)
+    }
+
+    @Test func theConnectionCapPerAddressIsConfigurable() throws {
+        #expect(try Self.load(Self.validFile).server.maxConnectionsPerAddress == 128)
+        let raised = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnectionsPerAddress\": 0,")
+        #expect(try Self.load(raised).server.maxConnectionsPerAddress == 0)
+        let negative = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnectionsPerAddress\": -1,")
+        #expect(Self.problems(negative) == ["server.maxConnectionsPerAddress"])
+    }
+
     @Test func sandboxEvidenceIsADevelopmentOnlySetting() throws {
         let fixtures = Self.validFile.replacingOccurrences(
             of: "\"database\":", with: "\"development\": {\"sandboxEvidence\": true}, \"database\":")
@@ -131,4 +162,45 @@ import Testing
 
 extension BackendConfiguration {
     fileprivate var privueWebhookSecretBytes: Int { privue.webhookSecret.count }
+}
+
+/// A configuration file that is not JSON is reported with the line and column where it stops being JSON.
+@Suite("Configuration JSON syntax")
+struct ConfigurationJSONSyntaxTests {
+    @Test(arguments: [
+        ("{\n  \"server\": {},\n  // a comment pasted from the docs\n}", 3, 3, "comments are not allowed"),
+        ("{\n  \"a\": 1,\n}", 3, 1, "no comma after the last member"),
+        ("{\"a\": [1, 2,]}", 1, 13, "no comma is allowed after the last element"),
+        ("{\"a\": 1", 1, 8, "the file ends early"),
+        ("{\n\n  \"é\" 1}", 3, 7, "expected ':'"),
+        ("{\"a\": 'x'}", 1, 7, "expected a value"),
+        ("{\"a\": tru}", 1, 10, "expected true"),
+        ("{} {}", 1, 4, "unexpected text after the end"),
+    ])
+    func theFirstSyntaxErrorIsFoundAtItsLineAndColumn(text: String, line: Int, column: Int, problem: String) {
+        let failure = JSONSyntaxCheck.firstError(in: Array(text.utf8))
+        #expect(failure?.line == line)
+        #expect(failure?.column == column)
+        #expect(failure?.problem.contains(problem) == true, "\(String(describing: failure))")
+    }
+
+    @Test(arguments: ["{}", " {\"a\": [1, -2.5e+3, true, false, null, \"\\u00e9\\n\"], \"b\": {}} \n", "[]"])
+    func validJSONHasNoSyntaxError(text: String) {
+        #expect(JSONSyntaxCheck.firstError(in: Array(text.utf8)) == nil)
+    }
+
+    @Test func loadingAFileWithACommentNamesItsLineAndColumn() {
+        let file = Data("{\n  \"server\": {\"publicOrigin\": \"https://a.example\"}, // here\n}".utf8)
+        #expect {
+            try BackendConfiguration.load(json: file, environment: TestConfiguration.environment)
+        } throws: { error in
+            (error as? ConfigurationErrors)?.errors
+                == [
+                    ConfigurationError(
+                        field: "(file)",
+                        problem: "is not valid JSON at line 2, column 52: comments are not allowed in JSON: remove them"
+                    )
+                ]
+        }
+    }
 }

@@ -132,7 +132,20 @@ struct ConfigurationDoctorTests {
         #expect(Self.finding(production, "BATON_BB_API_KEY")?.level == .warn)
         let development = await Self.check(Self.file(development: true), environment: environment)
         #expect(Self.finding(development, "BATON_BB_API_KEY")?.level == .ok)
-        #expect(Self.finding(development, "development.allowLoopbackHTTP")?.level == .warn)
+        #expect(Self.finding(development, "development.allowLoopbackHTTP")?.level == .fail)
+    }
+
+    @Test func everyDevelopmentSwitchFailsTheCheck() async {
+        let development = await Self.check(Self.file(development: true))
+        #expect(Self.finding(development, "development.allowLoopbackHTTP")?.level == .fail)
+        #expect(development.findings.contains { $0.level == .fail })
+        let text = String(decoding: Self.file(development: true), as: UTF8.self).replacingOccurrences(
+            of: #""allowLoopbackHTTP": true"#, with: #""allowLoopbackHTTP": true, "sandboxEvidence": true"#)
+        let fixtures = await Self.check(Data(text.utf8))
+        #expect(Self.finding(fixtures, "development.sandboxEvidence")?.level == .fail)
+        let production = await Self.check()
+        #expect(Self.finding(production, "development.allowLoopbackHTTP")?.level == .ok)
+        #expect(Self.finding(production, "development.sandboxEvidence") == nil)
     }
 
     @Test func aReturnURLOnAnotherHostThanThePublicOriginIsAWarning() async {

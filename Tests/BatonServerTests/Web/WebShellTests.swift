@@ -103,7 +103,7 @@ import Testing
     @Test(arguments: HTTPTestMode.allCases)
     func theDevTokenSignsInTheNamedUser(mode: HTTPTestMode) async throws {
         try await router(devSignIn: true).test(mode) { client in
-            let response = try await client.execute(.post, "/web/dev-token?user=user-1")
+            let response = try await client.execute(.post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1"])
             #expect(response.status == 200)
             #expect(response.headers["cache-control"] == "no-store")
             let answer = try JSONSerialization.jsonObject(with: Data(response.body)) as! [String: String]
@@ -116,18 +116,58 @@ import Testing
     @Test(arguments: ["", "user=", "user=a%20b", "user=" + String(repeating: "a", count: 65), "name=user-1"])
     func theDevTokenRefusesOddUsers(query: String) async throws {
         try await router(devSignIn: true).test(.inProcess) { client in
-            let response = try await client.execute(.post, "/web/dev-token?" + query)
+            let response = try await client.execute(.post, "/web/dev-token?" + query, headers: ["host": "127.0.0.1"])
             #expect(response.status == 400)
         }
     }
 
-    @Test func theDevTokenAnswersOnlyLoopbackPeers() throws {
+    /// A peer, then header fields, and whether the sign-in answers: a loopback peer alone is not enough.
+    static let devTokenRequests: [(peer: String, headers: [(String, String)], answers: Bool)] = [
+        ("127.0.0.1", [("Host", "127.0.0.1:8080")], true),
+        ("::1", [("Host", "[::1]:8080"), ("Origin", "http://[::1]:8080")], true),
+        ("127.0.0.1", [("Host", "localhost:8080"), ("Origin", "http://localhost:8080")], true),
+        ("10.0.0.7", [("Host", "127.0.0.1:8080")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("X-Forwarded-For", "203.0.113.9")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("Forwarded", "for=203.0.113.9")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("X-Forwarded-Proto", "https")], false),
+        ("127.0.0.1", [("Host", "api.partner.example")], false),
+        ("127.0.0.1", [("Host", "127.attacker.example:8080")], false),
+        ("127.0.0.1", [], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("Origin", "https://attacker.example")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("Origin", "null")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("Origin", "http://127.0.0.1:9999")], false),
+    ]
+
+    @Test(arguments: devTokenRequests.indices)
+    func theDevTokenAnswersOnlyLocalPagesAndTools(index: Int) throws {
+        let (peer, fields, answers) = Self.devTokenRequests[index]
         let signIn = WebDevSignIn(authenticator: signer, tokenTTL: 600)
-        var request = HTTPRequest(method: .post, target: "/web/dev-token?user=user-1")
-        request.remoteAddress = "10.0.0.7"
-        #expect(throws: HTTPError.notFound) { try signIn.respond(to: request) }
-        request.remoteAddress = "127.0.0.1"
-        let response = try signIn.respond(to: request)
-        #expect(response.status == 200)
+        var request = HTTPRequest(method: .post, target: "/web/dev-token?user=user-1", headers: HTTPHeaders(fields))
+        request.remoteAddress = peer
+        if answers {
+            #expect(try signIn.respond(to: request).status == 200)
+        } else {
+            let error = #expect(throws: HTTPError.self) { try signIn.respond(to: request) }
+            #expect(error?.status == 403)
+            #expect(error?.code == "not_local")
+        }
+    }
+
+    @Test func aDevelopmentConfigurationAloneDoesNotMountTheDevToken() async throws {
+        let configuration = try TestConfiguration.make()
+        #expect(configuration.allowsLoopbackHTTP)
+        var router = Router()
+        try WebShell(configuration: configuration).install(into: &router)
+        try await router.test(.inProcess) { client in
+            let response = try await client.execute(.post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1"])
+            #expect(response.status == 404)
+        }
+        var sandbox = Router()
+        try WebShell(configuration: configuration, devSignIn: true).install(into: &sandbox)
+        try await sandbox.test(.inProcess) { client in
+            let response = try await client.execute(
+                .post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1:8080"])
+            #expect(response.status == 200)
+        }
     }
 }

@@ -12,15 +12,18 @@ public struct CatalogResponseBody: Sendable, Hashable, Codable {
 }
 
 extension CatalogService {
-    /// `GET /v2/catalog`: the authenticated user's cards (`{"items": […]}`), `Cache-Control: no-store`.
+    /// `GET /v2/catalog`: the authenticated user's cards (`{"items": […]}`), `Cache-Control: no-store`; `503
+    /// catalog_unavailable` with `Retry-After` until this instance has loaded a publication (an empty list would
+    /// tell the app "nothing to offer" when the truth is "not known yet").
     ///
     /// Mount behind ``AuthenticationMiddleware``: `router.get("/v2/catalog", service.catalogResponse)`.
     @Sendable
     public func catalogResponse(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()
         let now = now()
+        guard let catalog = cache.catalog else { throw Self.catalogUnavailable }
         var body = Array(#"{"items":[]}"#.utf8)
-        if let catalog = cache.catalog, !catalog.publication.isExpired(at: now) {
+        if !catalog.publication.isExpired(at: now) {
             let evidence = await evidence(for: user, now: now)
             body = catalog.projection.responseBody(
                 publication: catalog.publication, evidence: evidence, now: now, policy: policy)

@@ -47,32 +47,59 @@ public struct CatalogSyncStatus: Sendable, Hashable {
     /// Creates an empty status.
     public init() {}
 
-    /// The status as Prometheus text-format lines (`baton_catalog_…`), each metric with `# TYPE`.
+    /// The status as Prometheus text-format lines (`baton_catalog_…`), each metric with `# HELP` and `# TYPE`.
     public func metricsText(now: Date) -> String {
         func seconds(_ date: Date?) -> Double { date?.timeIntervalSince1970 ?? 0 }
         let expired = publicationExpiresAt.map { now >= $0 } ?? true
-        let metrics: [(String, String, Double)] = [
-            ("baton_catalog_sync_leader", "gauge", isLeader ? 1 : 0),
-            ("baton_catalog_sync_in_progress", "gauge", isSyncing ? 1 : 0),
-            ("baton_catalog_sync_images_done", "gauge", Double(imagesDone)),
-            ("baton_catalog_sync_images_total", "gauge", Double(imagesTotal)),
-            ("baton_catalog_syncs_updated_total", "counter", Double(syncsUpdated)),
-            ("baton_catalog_syncs_not_modified_total", "counter", Double(syncsNotModified)),
-            ("baton_catalog_syncs_failed_total", "counter", Double(syncsFailed)),
-            ("baton_catalog_follower_reloads_total", "counter", Double(followerReloads)),
-            ("baton_catalog_images_mirrored_total", "counter", Double(imagesMirrored)),
-            ("baton_catalog_images_rejected_total", "counter", Double(imagesRejected)),
-            ("baton_catalog_sync_consecutive_failures", "gauge", Double(consecutiveFailures)),
-            ("baton_catalog_last_success_timestamp_seconds", "gauge", seconds(lastSuccessAt)),
-            ("baton_catalog_next_attempt_timestamp_seconds", "gauge", seconds(nextAttemptAt)),
-            ("baton_catalog_publication_expires_timestamp_seconds", "gauge", seconds(publicationExpiresAt)),
-            ("baton_catalog_publication_expired", "gauge", expired ? 1 : 0),
-            ("baton_catalog_items", "gauge", Double(itemCount)),
-            ("baton_catalog_items_with_image", "gauge", Double(mirroredItemCount)),
+        let metrics: [(String, String, Double, String)] = [
+            ("baton_catalog_sync_leader", "gauge", isLeader ? 1 : 0, "1 while this instance holds the sync lease."),
+            ("baton_catalog_sync_in_progress", "gauge", isSyncing ? 1 : 0, "1 while a sync is running."),
+            ("baton_catalog_sync_images_done", "gauge", Double(imagesDone), "Images handled in the running sync."),
+            ("baton_catalog_sync_images_total", "gauge", Double(imagesTotal), "Images to handle in the running sync."),
+            ("baton_catalog_syncs_updated_total", "counter", Double(syncsUpdated), "Syncs that stored a new catalog."),
+            (
+                "baton_catalog_syncs_not_modified_total", "counter", Double(syncsNotModified),
+                "Syncs answered 304 Not Modified."
+            ),
+            ("baton_catalog_syncs_failed_total", "counter", Double(syncsFailed), "Syncs that failed."),
+            (
+                "baton_catalog_follower_reloads_total", "counter", Double(followerReloads),
+                "Stored catalogs reloaded by a non-leader instance."
+            ),
+            ("baton_catalog_images_mirrored_total", "counter", Double(imagesMirrored), "Images mirrored."),
+            (
+                "baton_catalog_images_rejected_total", "counter", Double(imagesRejected),
+                "Images refused (type, size or origin)."
+            ),
+            (
+                "baton_catalog_sync_consecutive_failures", "gauge", Double(consecutiveFailures),
+                "Syncs failed in a row since the last success."
+            ),
+            (
+                "baton_catalog_last_success_timestamp_seconds", "gauge", seconds(lastSuccessAt),
+                "Unix time of the last successful sync (0: never)."
+            ),
+            (
+                "baton_catalog_next_attempt_timestamp_seconds", "gauge", seconds(nextAttemptAt),
+                "Unix time of the next scheduled sync."
+            ),
+            (
+                "baton_catalog_publication_expires_timestamp_seconds", "gauge", seconds(publicationExpiresAt),
+                "Unix time the served publication expires (0: none loaded)."
+            ),
+            (
+                "baton_catalog_publication_expired", "gauge", expired ? 1 : 0,
+                "1 when no unexpired publication is served: every Chia item is hidden."
+            ),
+            ("baton_catalog_items", "gauge", Double(itemCount), "Items in the served publication."),
+            (
+                "baton_catalog_items_with_image", "gauge", Double(mirroredItemCount),
+                "Items of the served publication whose image is mirrored."
+            ),
         ]
         var text = ""
-        for (name, type, value) in metrics {
-            text += "# TYPE \(name) \(type)\n\(name) \(Self.format(value))\n"
+        for (name, type, value, help) in metrics {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(Self.format(value))\n"
         }
         return text
     }

@@ -8,7 +8,8 @@ import Synchronization
 /// file: `BEGIN IMMEDIATE` with `busy_timeout` serialises their writers. For several backend instances on
 /// several hosts, use ``PostgresStore``.
 public enum SQLiteStore {
-    /// Opens (creating if needed) the database at `path` and applies pending migrations.
+    /// Opens (creating if needed) the database at `path` and applies pending migrations. A missing folder is
+    /// created with mode 0700 (the database holds sealed journey responses and user ids).
     ///
     /// - Parameters:
     ///   - readers: read-only connections for reads (0 sends reads to the writer).
@@ -16,6 +17,7 @@ public enum SQLiteStore {
     public static func open(
         path: String, readers: Int = 2, busyTimeout: Duration = .seconds(5)
     ) async throws -> some Store {
+        try StoreFolder.prepare(forDatabaseAt: path)
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         let engine = SQLiteEngine(path: path, readers: readers, busyTimeoutMilliseconds: milliseconds)
         do {

@@ -114,7 +114,7 @@ final class BackendFixture: Sendable {
 
     /// A bearer token for `user`, valid for an hour of the fixture's clock.
     func token(_ user: String) -> String {
-        SignedTokenAuthenticator(key: configuration.tokenSigningKey).token(
+        SignedTokenAuthenticator(configuration: configuration).token(
             for: user, expiresAt: clock.now.addingTimeInterval(3600))
     }
 

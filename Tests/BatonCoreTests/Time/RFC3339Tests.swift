@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import BatonCore
+
+/// RFC 3339 parsing is strict: Foundation's ISO 8601 parser rolls an out-of-range field over (`12:99` reads as
+/// `13:39`), which let a webhook envelope with an impossible timestamp through (found by the api-contract fuzzing).
+@Suite struct RFC3339Tests {
+    @Test(arguments: [
+        "2024-01-01T12:99:00Z", "2024-01-01T25:00:00Z", "2024-01-01T24:00:00Z", "2024-02-30T12:00:00Z",
+        "2023-02-29T12:00:00Z", "2024-01-01T12:00:61Z", "2024-01-01T12:60:00Z", "2024-13-01T12:00:00Z",
+        "2024-00-10T12:00:00Z", "2024-01-00T12:00:00Z", "2024-01-01T12:00:00+25:00", "2024-01-01T12:00:00+01:60",
+        "2024-01-01T12:00:00.Z", "2024-01-01T12:00:00", "2024-01-01 12:00:00Z", "2024-01-01T12:00:00Zjunk", "",
+    ])
+    func outOfRangeOrMalformedTimestampsAreRefused(text: String) {
+        #expect(RFC3339.date(from: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("2024-02-29T23:59:59Z", 1_709_251_199.0), ("2026-03-01T12:00:00Z", 1_772_366_400.0),
+        ("2026-03-01T12:00:00.250Z", 1_772_366_400.25), ("2026-03-01T13:30:00+01:30", 1_772_366_400.0),
+    ])
+    func validTimestampsParse(text: String, seconds: Double) {
+        #expect(RFC3339.date(from: text)?.timeIntervalSince1970 == seconds)
+    }
+}
