@@ -28,13 +28,16 @@ share = {"catalogItemId": "cat_weight_care", "disclosureVersion": "2025-06-01", 
          "affirmedAt": "2026-01-01T00:00:00Z"}
 for text in (json.dumps(share), json.dumps(share, separators=(",", ":")),
              json.dumps(share)[:-1] + ',"affirmed":false}', '{"affirm\\u0065d":true}', '{"workflow":"merchant-onboarding"}',
-             '{"callback":"https"}', '{"callback":"custom-scheme"}', '{"exp":1750000060,"sub":"alice"}',
+             '{"callback":"https"}', '{"callback":"custom-scheme"}',
+             '{"aud":"baton","exp":1750000060,"iat":1750000000,"kid":"0123456789abcdef","sub":"alice"}',
              '{"a":"\\ud83d\\ude00","b":-12,"c":null,"d":false}'):
     seed("body", text)
 
 # token: tokens minted with the fuzz entry's key, and user ids to mint for
 for user in ("alice", "user/with\"quote", "ünï\u00e7ode", "a\\b"):
-    payload = json.dumps({"exp": NOW + 60, "sub": user}, separators=(",", ":"), sort_keys=True).encode()
+    kid = hmac.new(FUZZ_TOKEN_KEY, b"baton token key id", hashlib.sha256).hexdigest()[:16]
+    payload = json.dumps({"aud": "baton", "exp": NOW + 60, "iat": NOW, "kid": kid, "sub": user},
+                         separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
     body = "bt1." + b64url(payload)
     seed("token", body + "." + b64url(hmac.new(FUZZ_TOKEN_KEY, body.encode(), hashlib.sha256).digest()))
     seed("token", user)
