@@ -28,8 +28,7 @@ enum RendererAccessibilityChecks {
     }
 
     /// The decoded fixture card `name` and its JSON, or why there is none.
-    private static func card(_ name: String, _ fixtures: RendererFixtures) -> Result<(CatalogCard, JSONValue), Text>
-    {
+    private static func card(_ name: String, _ fixtures: RendererFixtures) -> Result<(CatalogCard, JSONValue), Text> {
         guard let json = fixtures.card(named: name) else { return .failure(Text("no fixture card '\(name)'")) }
         guard let card = RendererFixtures.decoded(json) else { return .failure(Text("\(name): does not decode")) }
         return .success((card, json))
