@@ -60,7 +60,7 @@ struct BackendRoutes {
                 authenticator: SignedTokenAuthenticator(configuration: configuration), now: now,
                 logger: options.logger, metrics: metrics))
         if configuration.rateLimit.enabled {
-            router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now))
+            router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now, metrics: metrics))
         }
 
         router.post("/v2/handoff-sessions") { try await handoff.create($0) }
