@@ -89,9 +89,10 @@ struct TextEmbedder {
         let parts = fileName.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         guard let first = parts.first else { return "_" }
         let head = first.prefix(1).lowercased() + first.dropFirst()
-        return head + parts.dropFirst().enumerated().map { offset, part in
-            offset == parts.count - 2 ? part.uppercased() : part.prefix(1).uppercased() + part.dropFirst()
-        }.joined()
+        return head
+            + parts.dropFirst().enumerated().map { offset, part in
+                offset == parts.count - 2 ? part.uppercased() : part.prefix(1).uppercased() + part.dropFirst()
+            }.joined()
     }
 
     /// The fewest `#` for a raw string literal in which `text` neither ends the literal nor escapes.
