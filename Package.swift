@@ -37,8 +37,12 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"]
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"],
+            plugins: [.plugin(name: "EmbedTextFiles")]
         ),
+        // The web shell's files and the OpenAPI document are files in BatonServer, embedded at build time.
+        .executableTarget(name: "BatonEmbed"),
+        .plugin(name: "EmbedTextFiles", capability: .buildTool(), dependencies: ["BatonEmbed"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
