@@ -24,7 +24,13 @@ package struct StrictJSONObject: Sendable {
         self = object
     }
 
-    /// Such an object whatever its member names (tests compare it with another reader).
+    /// `nil` unless `body` is such an object (at most 16 KiB) whose member names are all in `allowed`.
+    package init?(_ body: [UInt8], allowedKeys allowed: Set<String>) {
+        guard let object = StrictJSONObject(anyNames: body), object.names.isSubset(of: allowed) else { return nil }
+        self = object
+    }
+
+    /// Such an object whatever its member names.
     package init?(anyNames body: [UInt8]) {
         guard body.count <= 16 * 1024 else { return nil }
         var reader = FlatJSONReader(body)
@@ -42,6 +48,21 @@ package struct StrictJSONObject: Sendable {
     package func string(_ name: String) -> String? {
         guard case .string(let value)? = members[name], !value.isEmpty else { return nil }
         return value
+    }
+
+    /// The string member `name`, empty or not; `nil` when absent or not a string.
+    package func anyString(_ name: String) -> String? {
+        guard case .string(let value)? = members[name] else { return nil }
+        return value
+    }
+
+    /// Whether member `name` is absent or the literal `null`.
+    package func isAbsentOrNull(_ name: String) -> Bool { members[name] == nil || members[name] == .null }
+
+    /// The string member `name`, `nil` when it is absent or `null`; `.none` (refuse the body) for any other value.
+    package func optionalString(_ name: String) -> String?? {
+        if isAbsentOrNull(name) { return .some(nil) }
+        return anyString(name).map { .some($0) } ?? .none
     }
 
     /// Whether member `name` is the literal `true`.
