@@ -152,4 +152,16 @@ struct StrictJSONObjectTests {
         print("StrictJSONObject: 20,000 mutated bodies, \(accepted) accepted, each read alike by JSONDecoder")
         #expect(accepted > 100)
     }
+
+    @Test func allowedKeysAcceptAnySubsetAndOptionalStringsTellAbsentFromWrong() throws {
+        #expect(StrictJSONObject(Array(#"{"a":"x","c":1}"#.utf8), allowedKeys: ["a", "b"]) == nil)
+        let none = try #require(StrictJSONObject(Array("{}".utf8), allowedKeys: ["a", "b"]))
+        #expect(none.optionalString("a") == .some(nil))
+        let object = try #require(StrictJSONObject(Array(#"{"a":"","b":null}"#.utf8), allowedKeys: ["a", "b"]))
+        #expect(object.anyString("a") == "" && object.string("a") == nil)
+        #expect(object.optionalString("a") == .some(""))
+        #expect(object.optionalString("b") == .some(nil) && object.isAbsentOrNull("b"))
+        let wrong = try #require(StrictJSONObject(Array(#"{"a":1}"#.utf8), allowedKeys: ["a"]))
+        #expect(wrong.optionalString("a") == .none && wrong.anyString("a") == nil)
+    }
 }
