@@ -3,7 +3,7 @@
 /// Members are written in the order they are added (callers add them sorted where the output is compared byte for
 /// byte). Only strings, integers, doubles, booleans, null, nested objects and arrays of strings are written, so
 /// nothing can smuggle a value's `Mirror` or `debugDescription` into output; strings are escaped per RFC 8259, and
-/// U+2028/U+2029 too, so the text is also safe inside a JavaScript string.
+/// DEL and U+2028/U+2029 too, so the text is also safe inside a JavaScript string and on a terminal.
 package struct JSONText: Sendable {
     private var text = "{"
     private var first = true
@@ -105,7 +105,8 @@ package struct JSONText: Sendable {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: text.unicodeScalars.append(scalar)
@@ -115,11 +116,13 @@ package struct JSONText: Sendable {
     }
 
     /// Whether `value` holds anything ``appendQuoted(_:to:)`` escapes: a quote, a backslash, a control character,
-    /// or U+2028/U+2029 (UTF-8 `E2 80 A8`/`E2 80 A9`). Most log values hold none and are appended whole.
+    /// DEL, or U+2028/U+2029 (UTF-8 `E2 80 A8`/`E2 80 A9`). Most log values hold none and are appended whole.
     private static func needsEscaping(_ value: String) -> Bool {
         var utf8 = value.utf8.makeIterator()
         while let byte = utf8.next() {
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
+                return true
+            }
         }
         return false
     }

@@ -13,7 +13,7 @@ struct JSONTextTests {
 
     @Test(arguments: [
         ("\u{2028}", #""\u2028""#), ("\u{2029}", #""\u2029""#), ("a\"b", #""a\"b""#), ("a\\b", #""a\\b""#),
-        ("\n\r\t", #""\n\r\t""#), ("\u{0}\u{1F}", #""\u0000\u001f""#), ("é/😀", "\"é/😀\""),
+        ("\n\r\t", #""\n\r\t""#), ("\u{0}\u{1F}\u{7F}", #""\u0000\u001f\u007f""#), ("é/😀", "\"é/😀\""),
     ])
     func escapesPerRFC8259AndLineSeparators(value: String, expected: String) {
         var text = ""
