@@ -10,9 +10,9 @@ help:
 	@echo "make demo    build and walk all three journeys on embedded defaults (SQLite + built-in sandbox)"
 	@echo "make test    install what is missing, start the test services, run every test"
 	@echo "make bench   benchmarks, printed as ratios against a reference measured in the same run"
-	@echo "make soak    long reliability runs (crash, scale-out, provider faults, bad input); see docs/reliability.md"
+	@echo "make soak    long reliability runs, then the mixed soak with faults cycling (SOAK_TIMEOUT); see docs/reliability.md"
 	@echo "make lint    swift format lint;  make format  rewrite in house style"
-	@echo "make fuzz    libFuzzer over each return-link parser and the projection decoder (FUZZ_SECONDS each)"
+	@echo "make fuzz    libFuzzer over the return-link parsers, the projection decoder and the server's readers (FUZZ_SECONDS each)"
 	@echo "make docs    DocC API reference into .build/docs"
 	@echo "make clean   remove build products and local state"
 

@@ -66,7 +66,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["BATON_FUZZ"] != nil {
     package.targets += [
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
-        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "CFuzzer"]),
+        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "BatonServer", "CFuzzer"]),
     ]
     package.products += [.executable(name: "BatonFuzz", targets: ["BatonFuzz"])]
 }

@@ -1,4 +1,5 @@
-// Issue 15's flow rules in the TypeScript machines, beyond the shared vectors (mirrors the Kotlin *FlowRulesTest).
+// The flow rules (docs/CONTRACTS.md §1.1) in the TypeScript machines, beyond the shared vectors (mirrors the
+// Kotlin *FlowRulesTest).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeCatalogCard } from '../src/core/catalogCard';
