@@ -42,13 +42,13 @@ public enum UntrustedInputFuzzing {
             for name in object.names { _ = (object.string(name), object.integer(name), object.isTrue(name)) }
         }
         // A share body that reads is forwarded to Chia re-encoded: that must read back as the same request.
-        if let share = HandoffSessionRequest(json: bytes) {
-            guard HandoffSessionRequest(json: share.forwardedBody) == share else {
+        if let share = ShareRequestBody(json: bytes) {
+            guard ShareRequestBody(json: share.forwardedBody) == share else {
                 fatalError("a share body does not survive being forwarded")
             }
         }
-        _ = StrictJSONObject(bytes, keys: ["workflow"])?.string("workflow")
-        _ = StrictJSONObject(bytes, keys: ["callback"])?.string("callback")
+        _ = VerificationHandoffRequest(json: bytes)?.workflow
+        _ = ConnectSessionRequest.read(json: bytes)
     }
 
     static func token(_ bytes: [UInt8]) {
@@ -92,8 +92,8 @@ public enum UntrustedInputFuzzing {
         let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)
         let bb = BBClient(origin: origin, apiKey: Secret("k"), clientID: "c", caller: caller, urls: urls)
         if let key = IdempotencyKey("0b5a7c9e-3f1d-4a2b-8c6d-1e2f3a4b5c6d") {
-            let request = HandoffSessionRequest(
-                catalogItemID: "cat", disclosureVersion: "v", affirmedAt: "2026-01-01T00:00:00Z")
+            let request = ShareRequestBody(
+                catalogItemId: "cat", disclosureVersion: "v", affirmedAt: "2026-01-01T00:00:00Z")
             _ = try? await chia.createHandoffSession(key: key, request: request)
         }
         _ = try? await privue.createVerification(userRef: "u", workflow: "w", returnURL: "https://a.example/r")

@@ -97,18 +97,20 @@ struct WebhookReceiver: Sendable {
             guard let data = try? JSONDecoder().decode(PrivueDelivery.self, from: Data(body)).data, !data.id.isEmpty,
                 !data.status.isEmpty, RFC3339.date(from: data.updatedAt) != nil
             else { return nil }
-            payload = ProviderJSON.encode(
-                WebhookEventProcessor.PrivueUpdate(id: data.id, status: data.status, updatedAt: data.updatedAt))
+            payload =
+                WebhookEventProcessor.PrivueUpdate(id: data.id, status: data.status, updatedAt: data.updatedAt)
+                .jsonBody
         case (.bb, "connect_session.updated"):
             struct BBDelivery: Decodable { let data: BBClient.StateBody }
             guard let data = try? JSONDecoder().decode(BBDelivery.self, from: Data(body)).data,
                 let sessionID = data.sessionId, !sessionID.isEmpty, let updatedAt = data.updatedAt,
                 RFC3339.date(from: updatedAt) != nil, let state = BBClient.state(data)
             else { return nil }
-            payload = ProviderJSON.encode(
+            payload =
                 WebhookEventProcessor.BBUpdate(
                     sessionId: sessionID, status: state.status, connectionId: state.connectionID, error: state.error,
-                    updatedAt: updatedAt))
+                    updatedAt: updatedAt
+                ).jsonBody
         default:
             payload = Array("{}".utf8)
         }
