@@ -37,8 +37,12 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"]
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"],
+            plugins: [.plugin(name: "EmbedTextFiles")]
         ),
+        // The web shell's files and the OpenAPI document are files in BatonServer, embedded at build time.
+        .executableTarget(name: "BatonEmbed"),
+        .plugin(name: "EmbedTextFiles", capability: .buildTool(), dependencies: ["BatonEmbed"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
@@ -66,7 +70,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["BATON_FUZZ"] != nil {
     package.targets += [
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
-        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "CFuzzer"]),
+        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "BatonServer", "CFuzzer"]),
     ]
     package.products += [.executable(name: "BatonFuzz", targets: ["BatonFuzz"])]
 }

@@ -2,8 +2,8 @@ import BatonCore
 import BatonHTTP
 import Foundation
 
-/// The Chia catalog pipeline as the backend mounts it: the projection the share route checks,
-/// the routes it serves (`GET /v2/catalog`, `GET /assets/…`) and its background work (sync, mirroring).
+/// The Chia catalog pipeline as the backend mounts it (``CatalogPipeline`` is one): the projection the share route
+/// checks, the routes it serves (`GET /v2/catalog`, `GET /assets/…`) and its background work (sync, mirroring).
 ///
 /// ```swift
 /// var options = BackendOptions()
