@@ -136,12 +136,14 @@ struct OpenAPIDocumentTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources")
         // `status: status, code: "…"` (a status computed at run time) is recorded with status 0: any status.
-        let pattern = #/status:\s*([0-9]{3}|[a-z][A-Za-z]*),\s*code:\s*(?:"([a-z_]+)"|ProblemCode\.([A-Za-z]+)\.rawValue)/#
+        let pattern =
+            #/status:\s*([0-9]{3}|[a-z][A-Za-z]*),\s*code:\s*(?:"([a-z_]+)"|ProblemCode\.([A-Za-z]+)\.rawValue)/#
         let declaration = #/static let ([A-Za-z]+) = ProblemCode\(rawValue: "([a-z_]+)"\)/#
         let codeSource = try String(
             contentsOf: root.appending(path: "BatonCore/API/ProblemCode.swift"), encoding: .utf8)
         let members = Dictionary(
-            uniqueKeysWithValues: codeSource.matches(of: declaration).map { (String($0.output.1), String($0.output.2)) })
+            uniqueKeysWithValues: codeSource.matches(of: declaration).map { (String($0.output.1), String($0.output.2)) }
+        )
         var found: Set<Problem> = []
         for module in ["BatonHTTP", "BatonServer"] {
             let files = FileManager.default.enumerator(
