@@ -129,12 +129,21 @@ struct OpenAPIDocumentTests {
     /// `not_local` is only for `POST /web/dev-token` (web shell) and the sandbox's control routes.
     static let undocumentedByDesign: Set<String> = ["not_local"]
 
-    /// Every `status: N, code: "…"` (or `status: someValue, code: "…"`) in Sources/BatonHTTP and Sources/BatonServer outside the web shell (`Web/`).
+    /// Every `status: N, code: "…"` or `status: N, code: ProblemCode.member.rawValue` (or the same with a status
+    /// computed at run time) in Sources/BatonHTTP and Sources/BatonServer outside the web shell (`Web/`); members of
+    /// ``ProblemCode`` are read from its declarations in Sources/BatonCore/API/ProblemCode.swift.
     static func emittedProblems() throws -> Set<Problem> {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources")
         // `status: status, code: "…"` (a status computed at run time) is recorded with status 0: any status.
-        let pattern = #/status:\s*([0-9]{3}|[a-z][A-Za-z]*),\s*code:\s*"([a-z_]+)"/#
+        let pattern =
+            #/status:\s*([0-9]{3}|[a-z][A-Za-z]*),\s*code:\s*(?:"([a-z_]+)"|ProblemCode\.([A-Za-z]+)\.rawValue)/#
+        let declaration = #/static let ([A-Za-z]+) = ProblemCode\(rawValue: "([a-z_]+)"\)/#
+        let codeSource = try String(
+            contentsOf: root.appending(path: "BatonCore/API/ProblemCode.swift"), encoding: .utf8)
+        let members = Dictionary(
+            uniqueKeysWithValues: codeSource.matches(of: declaration).map { (String($0.output.1), String($0.output.2)) }
+        )
         var found: Set<Problem> = []
         for module in ["BatonHTTP", "BatonServer"] {
             let files = FileManager.default.enumerator(
@@ -142,7 +151,11 @@ struct OpenAPIDocumentTests {
             while let file = files?.nextObject() as? URL {
                 guard file.pathExtension == "swift", !file.path.contains("/BatonServer/Web/") else { continue }
                 for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) {
-                    let code = String(match.output.2)
+                    let literal = match.output.2.map(String.init)
+                    let member = match.output.3.map(String.init)
+                    let resolved = literal ?? member.flatMap { members[$0] }
+                    #expect(resolved != nil, "ProblemCode.\(member ?? "?") has no declaration in ProblemCode.swift")
+                    guard let code = resolved else { continue }
                     guard !undocumentedByDesign.contains(code) else { continue }
                     found.insert(Problem(status: Int(match.output.1) ?? 0, code: code))
                 }
