@@ -12,7 +12,7 @@ public enum BatonCommandLine {
 
     /// Runs `baton` with `arguments` (without the program name) and returns the exit code: 0 done, 1 failed, 2 a usage
     /// error (no command, an unknown command or option, a bad value).
-    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+    public static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
         guard let first = arguments.first else {
             // No command is a usage error (like git or kubectl): the usage goes to stderr with exit status 2.
             console.printError(usage)
@@ -43,7 +43,7 @@ public enum BatonCommandLine {
             let parsed = try ParsedArguments.parse(rest, options: command.options)
             // Log lines are written by a background thread: let it finish before the process may end.
             defer { StandardErrorLogSink.shared.flush() }
-            return try command.run(parsed, console: console)
+            return try await command.run(parsed, console: console)
         } catch {
             console.printError("baton \(command.name): \(error.message)\nRun 'baton \(command.name) --help' for usage.")
             return 2

@@ -11,7 +11,9 @@ public protocol Subcommand: Sendable {
     /// The options it accepts (`--help` is implied).
     var options: [OptionSpec] { get }
     /// Runs with parsed arguments and returns the exit code; throws ``UsageError`` for exit code 2.
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32
+    ///
+    /// Asynchronous, like the `baton` entry point that awaits it: a subcommand never bridges to async itself.
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32
 }
 
 extension Subcommand {

@@ -6,4 +6,4 @@ import Glibc
 import Darwin
 #endif
 
-exit(BatonCommandLine.run(Array(CommandLine.arguments.dropFirst())))
+exit(await BatonCommandLine.run(Array(CommandLine.arguments.dropFirst())))

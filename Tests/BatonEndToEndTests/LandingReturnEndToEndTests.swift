@@ -82,7 +82,7 @@ struct LandingReturnEndToEndTests {
             let registered = [EndToEndStack.privueReturnURL, "https://\(EndToEndStack.openHost)/kyc/done"]
             let coordinator = VerificationCoordinator(
                 workflow: EndToEndStack.workflow, returnParser: try VerificationReturnParser(registered: registered),
-                backend: stack.client(), presenter: browser, clock: VirtualFlowClock())
+                backend: stack.client(), presenter: browser, clock: VirtualFlowClock(), urls: .development)
             try await Self.stopping({ await coordinator.stop() }) {
                 await coordinator.verifyTapped()
                 let link = try await Self.landingLink(await browser.nextLanding(), path: "/kyc/done", stack: stack)

@@ -11,7 +11,7 @@ struct VerificationEndToEndTests {
         VerificationCoordinator(
             workflow: EndToEndStack.workflow,
             returnParser: try VerificationReturnParser(registered: [EndToEndStack.privueReturnURL]),
-            backend: stack.client(), presenter: presenter, clock: VirtualFlowClock())
+            backend: stack.client(), presenter: presenter, clock: VirtualFlowClock(), urls: .development)
     }
 
     @Test func approvedWithTheHandoffTicket() async throws {

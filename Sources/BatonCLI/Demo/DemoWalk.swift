@@ -62,7 +62,8 @@ struct DemoWalk: Sendable {
     private func backend(user: String) -> TranscribingBackendClient {
         let token = token(user)
         return TranscribingBackendClient(
-            client: URLSessionBackendClient(baseURL: base, tokenProvider: { token }), transcript: transcript)
+            client: URLSessionBackendClient(baseURL: base, tokenProvider: { token }, urls: .development),
+            transcript: transcript)
     }
 
     private func report(_ presenter: HeadlessPresenter, from start: Int = 0) async {
@@ -180,7 +181,8 @@ struct DemoWalk: Sendable {
             advance(121)
         }
         let app = VerificationCoordinator(
-            workflow: workflow, returnParser: parser, backend: backend(user: user), presenter: presenter)
+            workflow: workflow, returnParser: parser, backend: backend(user: user), presenter: presenter,
+            urls: .development)
         transcript.step("tap", "Verify")
         await app.verifyTapped()
         await app.whenIdle()

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import BatonSandbox
 import BatonServer
 import Foundation

@@ -15,7 +15,7 @@ struct ConformanceCommand: Subcommand {
             help: "print one JSON object {\"shell\":\"swift\",\"cases\":[…]} (docs/CONTRACTS.md, Conformance reports)"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }

@@ -2,7 +2,6 @@ import BatonCore
 import BatonHTTP
 import BatonSandbox
 import BatonServer
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -17,7 +16,7 @@ struct DemoCommand: Subcommand {
         .value("--port", "PORT", help: "the backend's port; the sandbox takes PORT+1..PORT+3 (default 8080)"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -29,18 +28,8 @@ struct DemoCommand: Subcommand {
             port = value
         }
         let once = arguments.flags.contains("--once")
-        let code = Mutex<Int32>(1)
-        let done = DispatchSemaphore(value: 0)
         let signals = ShutdownSignal()
-        Task.detached {
-            let result = await URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-                await DemoRun(port: port, once: once, console: console).run(signals: signals)
-            }
-            code.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return code.withLock { $0 }
+        return await DemoRun(port: port, once: once, console: console).run(signals: signals)
     }
 }
 

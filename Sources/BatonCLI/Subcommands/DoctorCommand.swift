@@ -1,7 +1,5 @@
 import BatonServer
-import Dispatch
 import Foundation
-import Synchronization
 
 /// `baton doctor`: checks a configuration (file plus `BATON_*` secrets from the environment) line by line, each
 /// line `ok|warn|fail field: message` with a fix under it; exit 1 when any line fails.
@@ -22,7 +20,7 @@ struct DoctorCommand: Subcommand {
         .value("--ca-file", "PEM", help: "with --live: trust these CA certificates instead of the system's (tests)"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -53,15 +51,7 @@ struct DoctorCommand: Subcommand {
         let offline = arguments.flags.contains("--offline")
         if offline && live != nil { throw UsageError("--offline and --live cannot be used together") }
         let doctor = ConfigurationDoctor(timeout: .seconds(timeout))
-        let result = Mutex<DoctorReport?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let report = await doctor.check(json: file, environment: environment, offline: offline, live: live)
-            result.withLock { $0 = report }
-            done.signal()
-        }
-        done.wait()
-        let report = result.withLock { $0 } ?? DoctorReport()
+        let report = await doctor.check(json: file, environment: environment, offline: offline, live: live)
         console.print("baton doctor: \(path)")
         for finding in report.findings { console.print(finding.description) }
         console.print("doctor: \(report.summary)")

@@ -13,7 +13,7 @@ struct ParseReturnCommand: Subcommand {
         .value("--registered-host", "HOST", help: "the registered generic return host (generic)"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard let flow = arguments.value("--flow") else { throw UsageError("missing --flow") }
         guard arguments.positionals.count == 1, let url = arguments.positionals.first else {
             throw UsageError(arguments.positionals.isEmpty ? "missing the URL to parse" : "expected exactly one URL")

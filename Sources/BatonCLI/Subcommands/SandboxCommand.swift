@@ -1,9 +1,7 @@
 import BatonCore
 import BatonHTTP
 import BatonSandbox
-import Dispatch
 import Foundation
-import Synchronization
 
 /// `baton sandbox`: the three provider simulators on 127.0.0.1 until Ctrl-C, with dev keys generated on the first run
 /// and kept in the state folder (`./.baton/secrets.json`), so a backend configured with them survives a restart.
@@ -38,7 +36,7 @@ struct SandboxCommand: Subcommand {
         .flag("--json", help: "print the origins, keys and secrets as one JSON line instead of the guide"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -61,29 +59,21 @@ struct SandboxCommand: Subcommand {
             return 1
         }
         let signals = ShutdownSignal()
-        let exitCode = Mutex<Int32>(0)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            defer { done.signal() }
-            let sandbox: ProviderSandbox
-            do {
-                sandbox = try await ProviderSandbox.start(
-                    configuration: configuration, ports: .consecutive(from: basePort))
-            } catch {
-                let reason = (error as? HTTPServerError)?.reason ?? "\(type(of: error))"
-                console.printError(
-                    "baton sandbox: cannot listen (it needs ports \(basePort)-\(basePort + 2)): \(reason): is another "
-                        + "process using that port? (choose another with --port)")
-                exitCode.withLock { $0 = 1 }
-                return
-            }
-            console.print(json ? SandboxGuide.json(sandbox) : SandboxGuide.text(sandbox))
-            _ = await signals.wait()
-            await sandbox.shutdown()
-            if !json { console.printError("baton sandbox: stopped") }
+        let sandbox: ProviderSandbox
+        do {
+            sandbox = try await ProviderSandbox.start(configuration: configuration, ports: .consecutive(from: basePort))
+        } catch {
+            let reason = (error as? HTTPServerError)?.reason ?? "\(type(of: error))"
+            console.printError(
+                "baton sandbox: cannot listen (it needs ports \(basePort)-\(basePort + 2)): \(reason): is another "
+                    + "process using that port? (choose another with --port)")
+            return 1
         }
-        done.wait()
-        return exitCode.withLock { $0 }
+        console.print(json ? SandboxGuide.json(sandbox) : SandboxGuide.text(sandbox))
+        _ = await signals.wait()
+        await sandbox.shutdown()
+        if !json { console.printError("baton sandbox: stopped") }
+        return 0
     }
 
     static func port(from arguments: ParsedArguments) throws(UsageError) -> UInt16 {

@@ -33,7 +33,7 @@ enum SandboxGuide {
             Point a backend at it: use each origin as that provider's base URL, with the keys, client id and
             webhook secrets above (examples/baton-with-sandbox.json does, with the default ports; restart with
             --env-file baton.env and load it with `set -a; . ./baton.env; set +a`). Journey URLs are http://127.0.0.1 URLs: a backend or app accepts them only in
-            sandbox mode (BatonCore URLPolicy.allowsLoopbackHTTP). To receive webhooks, restart with
+            sandbox mode (BatonCore URLPolicy.development). To receive webhooks, restart with
             --privue-webhook/--bb-webhook, or:
               curl -X PUT \(sandbox.bbOrigin)/_sandbox/webhooks/target -d '{"url":"http://127.0.0.1:8080/webhooks/bb"}'
 

@@ -2,9 +2,7 @@ import BatonCore
 import BatonHTTP
 import BatonSandbox
 import BatonServer
-import Dispatch
 import Foundation
-import Synchronization
 
 /// `baton serve`: the partner backend, from a configuration file, or with `--sandbox` against the in-process
 /// provider simulators with generated development secrets and no configuration at all.
@@ -27,7 +25,7 @@ struct ServeCommand: Subcommand {
             help: "the per-user limit on provider-backed routes (overrides rateLimit; default 60/60)"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -47,19 +45,9 @@ struct ServeCommand: Subcommand {
         let request = ServeRequest(
             sandbox: sandbox, config: arguments.value("--config") ?? "baton.json", host: arguments.value("--host"),
             port: port, database: arguments.value("--database"), rateLimit: rateLimit)
-        let code = Mutex<Int32>(1)
-        let done = DispatchSemaphore(value: 0)
         // Signals are caught before anything listens, so a SIGTERM during startup still drains.
         let signals = ShutdownSignal()
-        Task.detached {
-            let result = await URLPolicy.$allowsLoopbackHTTP.withValue(sandbox) {
-                await request.serve(console: console, signals: signals)
-            }
-            code.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return code.withLock { $0 }
+        return await request.serve(console: console, signals: signals)
     }
 }
 

@@ -14,7 +14,7 @@ struct TokenCommand: Subcommand {
         .value("--config", "FILE", help: "sign with this configuration's BATON_TOKEN_SIGNING_KEY"),
     ]
 
-    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+    func run(_ arguments: ParsedArguments, console: Console) async throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }

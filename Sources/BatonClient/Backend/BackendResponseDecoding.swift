@@ -4,9 +4,14 @@ import Foundation
 /// Decoding of the app-facing API's bodies (CONTRACTS §2) into the types of `BatonCore/API`; every failure is
 /// ``BackendError/Kind/malformedResponse``.
 enum BackendResponseDecoding {
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(BackendError) -> T {
+    /// Decodes `type`; URLs in it are checked under `urls`.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, urls: URLPolicy = .production
+    ) throws(BackendError) -> T {
+        let decoder = RFC3339.jsonDecoder()
+        decoder.userInfo.merge(urls.decoderUserInfo) { $1 }
         do {
-            return try RFC3339.jsonDecoder().decode(type, from: data)
+            return try decoder.decode(type, from: data)
         } catch {
             throw BackendError(.malformedResponse)
         }
@@ -20,12 +25,12 @@ enum BackendResponseDecoding {
 
     /// `GET /v2/catalog`: `{"items": [CatalogCard…]}` (CONTRACTS §2, the server's shape). A card that does not
     /// decode strictly is dropped: an item that cannot be rendered safely is not rendered at all.
-    static func catalogCards(from data: Data) throws(BackendError) -> [CatalogCard] {
+    static func catalogCards(from data: Data, urls: URLPolicy = .production) throws(BackendError) -> [CatalogCard] {
         struct Lenient: Decodable {
             let card: CatalogCard?
             init(from decoder: any Decoder) throws { card = try? CatalogCard(from: decoder) }
         }
         struct Envelope: Decodable { let items: [Lenient] }
-        return try decode(Envelope.self, from: data).items.compactMap(\.card)
+        return try decode(Envelope.self, from: data, urls: urls).items.compactMap(\.card)
     }
 }

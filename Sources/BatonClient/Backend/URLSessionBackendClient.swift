@@ -16,12 +16,16 @@ public struct URLSessionBackendClient: BackendClient {
     private let tokenProvider: @Sendable () async -> Secret?
     private let transport: any BackendTransport
     private let timeout: TimeInterval
+    private let urls: URLPolicy
 
-    /// A client for `baseURL` that asks `tokenProvider` for the app token before each call.
+    /// A client for `baseURL` that asks `tokenProvider` for the app token before each call; URLs in the answers are
+    /// accepted under `urls` (``URLPolicy/development`` only against the local sandbox).
     public init(
         baseURL: URL, tokenProvider: @escaping @Sendable () async -> Secret?,
-        transport: any BackendTransport = URLSessionTransport(), timeout: TimeInterval = 30
+        transport: any BackendTransport = URLSessionTransport(), timeout: TimeInterval = 30,
+        urls: URLPolicy = .production
     ) {
+        self.urls = urls
         self.baseURL = baseURL
         self.tokenProvider = tokenProvider
         self.transport = transport
@@ -30,20 +34,20 @@ public struct URLSessionBackendClient: BackendClient {
 
     public func catalog() async throws(BackendError) -> [CatalogCard] {
         let data = try await send("GET", path: ["v2", "catalog"])
-        return try BackendResponseDecoding.catalogCards(from: data)
+        return try BackendResponseDecoding.catalogCards(from: data, urls: urls)
     }
 
     public func createHandoffSession(_ attempt: PendingAttempt) async throws(BackendError) -> HandoffSession {
         let data = try await send(
             "POST", path: ["v2", "handoff-sessions"], body: attempt.body.jsonData(),
             headers: ["Idempotency-Key": attempt.key.rawValue])
-        return try BackendResponseDecoding.decode(HandoffSession.self, from: data)
+        return try BackendResponseDecoding.decode(HandoffSession.self, from: data, urls: urls)
     }
 
     public func createVerificationHandoff(workflow: String) async throws(BackendError) -> VerificationHandoff {
         let body = Data(VerificationHandoffRequest(workflow: workflow).jsonBody)
         let data = try await send("POST", path: ["v2", "verification-handoffs"], body: body)
-        return try BackendResponseDecoding.decode(VerificationHandoff.self, from: data)
+        return try BackendResponseDecoding.decode(VerificationHandoff.self, from: data, urls: urls)
     }
 
     public func verification(workflow: String) async throws(BackendError) -> VerificationState {
@@ -54,7 +58,7 @@ public struct URLSessionBackendClient: BackendClient {
     public func createConnectSession(callback: ConnectCallback.Kind) async throws(BackendError) -> ConnectSession {
         let body = Data(ConnectSessionRequest(callback: callback).jsonBody)
         let data = try await send("POST", path: ["v2", "connect-sessions"], body: body)
-        return try BackendResponseDecoding.decode(ConnectSession.self, from: data)
+        return try BackendResponseDecoding.decode(ConnectSession.self, from: data, urls: urls)
     }
 
     public func connectSession(id: String) async throws(BackendError) -> ConnectSessionState {

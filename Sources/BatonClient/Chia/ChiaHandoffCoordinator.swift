@@ -18,7 +18,7 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     private let onMarketplaceHome: @Sendable () -> Void
     private let onSignInRequired: @Sendable () -> Void
     private let screenContinuation: AsyncStream<ChiaScreen>.Continuation
-    private var storeChain: Task<Void, Never>?
+    private var writes = WriteChain()
     var tasks = FlowTasks()
 
     /// The screen to show now.
@@ -85,7 +85,7 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     /// Returns when every request and presentation started so far has finished (timers excluded).
     public func whenIdle() async {
         await awaitWork()
-        await storeChain?.value
+        await writes.last?.value
     }
 
     /// Cancels everything running and ends ``screens``.
@@ -115,12 +115,12 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
             }
         case .savePendingAttempt(let attempt):
             let store = store
-            chainStore { try? await store.save(attempt) }
+            writes.append { try? await store.save(attempt) }
         case .discardPendingAttempt:
             let (store, id) = (store, machine.catalogItemID)
-            chainStore { try? await store.remove(catalogItemID: id) }
+            writes.append { try? await store.remove(catalogItemID: id) }
         case .sendShareRequest(let attempt):
-            let (backend, clock, saved) = (backend, clock, storeChain)
+            let (backend, clock, saved) = (backend, clock, writes.last)
             spawn {
                 await saved?.value
                 do throws(BackendError) {
@@ -138,25 +138,13 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
                 }
             }
         case .scheduleTick(let date):
-            let clock = clock
-            spawnTimer {
-                guard (try? await clock.sleep(until: date)) != nil else { return }
-                await self.receive(.tick(await clock.now()))
-            }
+            spawnTick(at: date, clock: clock) { await self.receive(.tick($0)) }
         case .routeToMarketplaceHome:
             onMarketplaceHome()
         case .requestSignIn:
             onSignInRequired()
         case .record(let event):
             telemetry.record(event)
-        }
-    }
-
-    private func chainStore(_ operation: @escaping @Sendable () async -> Void) {
-        let previous = storeChain
-        storeChain = Task {
-            await previous?.value
-            await operation()
         }
     }
 }

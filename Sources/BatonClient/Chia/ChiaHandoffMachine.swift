@@ -144,7 +144,9 @@ public struct ChiaHandoffMachine: Sendable {
             case .neutralOnly(let handoff): neutral = handoff.url
             case .shareOrNeutral(let handoff): neutral = handoff.neutralURL
             }
-            guard let url = SensitiveURL(neutral.string) else { return [] }
+            // The neutral URL passed `HTTPSURL` under the policy its card was decoded with: `https`, or loopback `http`
+            // under development. It stays what it was accepted as.
+            guard let url = SensitiveURL(neutral.string, allowingSchemes: ["https", "http"]) else { return [] }
             return [
                 .render(screen), .record(.actionTapped(.chia, .continueWithoutSharing)), .openExternalBrowser(url),
                 .record(.browserOpened(.chia, .external)),

@@ -15,7 +15,7 @@ public actor ConnectCoordinator: FlowTaskRunning {
     private let clock: any FlowClock
     private let telemetry: any TelemetrySink
     private let sessionStore: (any PendingSessionStore)?
-    private var storeChain: Task<Void, Never>?
+    private var writes = WriteChain()
     private let screenContinuation: AsyncStream<ConnectScreen>.Continuation
     var tasks = FlowTasks()
 
@@ -82,7 +82,7 @@ public actor ConnectCoordinator: FlowTaskRunning {
     /// Returns when every request and presentation started so far has finished (timers excluded).
     public func whenIdle() async {
         await awaitWork()
-        await storeChain?.value
+        await writes.last?.value
     }
 
     /// Cancels everything running and ends ``screens``.
@@ -111,18 +111,11 @@ public actor ConnectCoordinator: FlowTaskRunning {
                 }
             }
         case .presentAuthenticationSession(let url, let callback):
-            spawn {
-                let completion = await presenter.present(url, style: .authenticationSession(callback: callback))
-                let now = await clock.now()
-                switch completion {
-                case .returned(let link): await self.receive(.sheetReturned(link, at: now))
-                case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
-                case .failed:
-                    telemetry.record(.browserFailed(.connect, .authenticationSession))
-                    await self.receive(.browserClosed(at: now))
-                case .cancelled: break  // only `stop()` cancels this task: the flow is over
-                }
-            }
+            spawnJourney(
+                url, style: .authenticationSession(callback: callback), presenter: presenter, clock: clock,
+                telemetry: telemetry, failure: .browserFailed(.connect, .authenticationSession),
+                returned: { await self.receive(.sheetReturned($0, at: $1)) },
+                closed: { await self.receive(.browserClosed(at: $0)) })
         case .fetchSession(let id):
             spawn {
                 do throws(BackendError) {
@@ -133,27 +126,15 @@ public actor ConnectCoordinator: FlowTaskRunning {
                 }
             }
         case .scheduleTick(let date):
-            spawnTimer {
-                guard (try? await clock.sleep(until: date)) != nil else { return }
-                await self.receive(.tick(await clock.now()))
-            }
+            spawnTick(at: date, clock: clock) { await self.receive(.tick($0)) }
         case .keepPendingSession(let id):
             guard let store = sessionStore else { return }
-            chainStore { try? await store.save(id) }
+            writes.append { try? await store.save(id) }
         case .forgetPendingSession:
             guard let store = sessionStore else { return }
-            chainStore { try? await store.remove() }
+            writes.append { try? await store.remove() }
         case .record(let event):
             telemetry.record(event)
-        }
-    }
-
-    /// Runs store writes one after another, in the order the machine asked for them.
-    private func chainStore(_ operation: @escaping @Sendable () async -> Void) {
-        let previous = storeChain
-        storeChain = Task {
-            await previous?.value
-            await operation()
         }
     }
 }

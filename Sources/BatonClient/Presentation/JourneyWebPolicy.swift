@@ -8,7 +8,7 @@ import BatonCore
 /// A navigation that matches a registered return URL ends the journey with that link. Other `https` navigations (the
 /// consent provider's domain and back) are allowed; `about:`, `blob:` and `data:` stay in-page; everything else
 /// (custom schemes, `http`) is refused — except loopback `http` (`127.0.0.0/8`, `[::1]`, `localhost`) under the
-/// development switch `URLPolicy.$allowsLoopbackHTTP` (the local sandbox's Privue journey in the Simulator).
+/// development switch ``URLPolicy/development`` (the local sandbox's Privue journey in the Simulator).
 public struct JourneyWebPolicy: Sendable, Hashable {
     /// What to do with a navigation.
     public enum NavigationDecision: Sendable, Hashable {
@@ -42,22 +42,21 @@ public struct JourneyWebPolicy: Sendable, Hashable {
     private let journeyHost: String
     private let journeyPort: Int?
     private let returnURLs: [RegisteredReturnURL]
-    private let allowsLoopbackHTTP: Bool
+    private let urls: URLPolicy
 
     /// A policy for the journey at `journeyURL` returning to `returnURLs`.
     ///
-    /// `allowsLoopbackHTTP` is the development switch; by default it is read from `URLPolicy.$allowsLoopbackHTTP`
-    /// in the task creating the policy, which is off unless the app scoped it on (never in a release build).
+    /// `urls` is the development switch: ``URLPolicy/production`` (the default, and always in a release build)
+    /// allows only `https`; ``URLPolicy/development`` also loopback `http` (the local sandbox).
     public init(
-        journeyURL: SensitiveURL, returnURLs: [RegisteredReturnURL],
-        allowsLoopbackHTTP: Bool = URLPolicy.allowsLoopbackHTTP
+        journeyURL: SensitiveURL, returnURLs: [RegisteredReturnURL], urls: URLPolicy = .production
     ) {
         let parts = RawURLComponents(journeyURL.revealForPresentation())
         journeyScheme = parts?.normalizedScheme ?? journeyURL.scheme
         journeyHost = parts?.normalizedHost ?? journeyURL.host
         journeyPort = parts?.effectivePort
         self.returnURLs = returnURLs
-        self.allowsLoopbackHTTP = allowsLoopbackHTTP
+        self.urls = urls
     }
 
     /// Whether a page at `scheme://host:port` may use the camera: only the journey's own origin.
@@ -95,6 +94,6 @@ public struct JourneyWebPolicy: Sendable, Hashable {
 
     /// `https`, or loopback `http` under the development switch.
     private func isSecure(scheme: String, host: String) -> Bool {
-        scheme == "https" || (scheme == "http" && allowsLoopbackHTTP && URLPolicy.isLoopback(host: host))
+        urls.acceptsAsSecure(scheme: scheme, host: host)
     }
 }

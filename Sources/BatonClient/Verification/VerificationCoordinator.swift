@@ -21,13 +21,14 @@ public actor VerificationCoordinator: FlowTaskRunning {
     /// Every screen rendered, in order.
     public nonisolated let screens: AsyncStream<VerificationScreen>
 
-    /// A coordinator for `workflow`, recognising return links registered in `returnParser`.
+    /// A coordinator for `workflow`, recognising return links registered in `returnParser`; the camera web view
+    /// loads pages under `urls` (``URLPolicy/development`` only against the local sandbox).
     public init(
         workflow: String, returnParser: VerificationReturnParser, polling: PollingPolicy = PollingPolicy(),
         backend: any BackendClient, presenter: any BrowserPresenter, clock: any FlowClock = SystemFlowClock(),
-        telemetry: any TelemetrySink = DiscardingTelemetrySink()
+        telemetry: any TelemetrySink = DiscardingTelemetrySink(), urls: URLPolicy = .production
     ) {
-        machine = VerificationMachine(workflow: workflow, returnParser: returnParser, polling: polling)
+        machine = VerificationMachine(workflow: workflow, returnParser: returnParser, polling: polling, urls: urls)
         self.backend = backend
         self.presenter = presenter
         self.clock = clock
@@ -94,18 +95,11 @@ public actor VerificationCoordinator: FlowTaskRunning {
                 }
             }
         case .presentCameraWebView(let url, let policy):
-            spawn {
-                let completion = await presenter.present(url, style: .cameraWebView(policy: policy))
-                let now = await clock.now()
-                switch completion {
-                case .returned(let link): await self.receive(.webViewReturned(link, at: now))
-                case .closedWithoutReturn, .failedToOpen, .handedToSystem: await self.receive(.browserClosed(at: now))
-                case .failed:
-                    telemetry.record(.browserFailed(.verification, .cameraWebView))
-                    await self.receive(.browserClosed(at: now))
-                case .cancelled: break  // only `stop()` cancels this task: the flow is over
-                }
-            }
+            spawnJourney(
+                url, style: .cameraWebView(policy: policy), presenter: presenter, clock: clock, telemetry: telemetry,
+                failure: .browserFailed(.verification, .cameraWebView),
+                returned: { await self.receive(.webViewReturned($0, at: $1)) },
+                closed: { await self.receive(.browserClosed(at: $0)) })
         case .fetchStatus(let workflow):
             spawn {
                 do throws(BackendError) {
@@ -116,10 +110,7 @@ public actor VerificationCoordinator: FlowTaskRunning {
                 }
             }
         case .scheduleTick(let date):
-            spawnTimer {
-                guard (try? await clock.sleep(until: date)) != nil else { return }
-                await self.receive(.tick(await clock.now()))
-            }
+            spawnTick(at: date, clock: clock) { await self.receive(.tick($0)) }
         case .record(let event):
             telemetry.record(event)
         }

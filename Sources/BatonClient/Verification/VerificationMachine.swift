@@ -74,15 +74,21 @@ public struct VerificationMachine: Sendable {
     public let workflow: String
     private let returnParser: VerificationReturnParser
     private let polling: PollingPolicy
+    private let urls: URLPolicy
     private(set) var phase: Phase = .ready
     /// A foreground's one status request is running while the journey is open.
     private(set) var foregroundCheckInFlight = false
 
-    /// A machine for `workflow`, recognising returns with `returnParser`, polling per `polling`.
-    public init(workflow: String, returnParser: VerificationReturnParser, polling: PollingPolicy = PollingPolicy()) {
+    /// A machine for `workflow`, recognising returns with `returnParser`, polling per `polling`; the camera web view
+    /// loads pages under `urls` (``URLPolicy/development`` only against the local sandbox).
+    public init(
+        workflow: String, returnParser: VerificationReturnParser, polling: PollingPolicy = PollingPolicy(),
+        urls: URLPolicy = .production
+    ) {
         self.workflow = workflow
         self.returnParser = returnParser
         self.polling = polling
+        self.urls = urls
     }
 
     /// The screen for the current state.
@@ -116,7 +122,7 @@ public struct VerificationMachine: Sendable {
             // A handoff that arrives when no browser is being opened is never opened later.
             guard phase == .requestingHandoff else { return [] }
             phase = .inJourney
-            let policy = JourneyWebPolicy(journeyURL: url, returnURLs: returnParser.registeredReturnURLs)
+            let policy = JourneyWebPolicy(journeyURL: url, returnURLs: returnParser.registeredReturnURLs, urls: urls)
             return [
                 .record(.requestFinished(.verification, .success)), .render(screen),
                 .presentCameraWebView(url, policy: policy), .record(.browserOpened(.verification, .cameraWebView)),

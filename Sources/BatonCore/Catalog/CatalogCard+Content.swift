@@ -6,11 +6,13 @@ extension CatalogCard {
         var blockOrder: [CatalogBlock]?
         var failure: CatalogHandoffDecision.HiddenReason?
 
-        init(item: CatalogItem) {
-            if let link = item.mirroredImageURL, let url = HTTPSURL(link), let alt = item.imageAltText, !alt.isEmpty {
+        init(item: CatalogItem, urls: URLPolicy) {
+            if let link = item.mirroredImageURL, let url = HTTPSURL(link, policy: urls), let alt = item.imageAltText,
+                !alt.isEmpty
+            {
                 image = Image(url: url, alt: alt)
             }
-            neutralURL = item.neutralURL.flatMap(HTTPSURL.init)
+            neutralURL = item.neutralURL.flatMap { HTTPSURL($0, policy: urls) }
             if let names = item.blockOrder {
                 let blocks = names.compactMap(CatalogBlock.init(rawValue:))
                 if blocks.count == names.count, CatalogBlock.isComplete(blocks) { blockOrder = blocks }

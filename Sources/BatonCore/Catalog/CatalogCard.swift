@@ -50,9 +50,10 @@ public struct CatalogCard: Sendable, Hashable, Codable {
     }
 
     /// Projects `item` under `decision`; `nil` when the decision is hidden or the item cannot be rendered (never
-    /// the case for a decision ``resolveCatalogHandoff(item:publication:evidence:now:policy:)`` made for it).
-    public init?(item: CatalogItem, decision: CatalogHandoffDecision) {
-        let content = Content(item: item)
+    /// the case for a decision ``resolveCatalogHandoff(item:publication:evidence:now:policy:urls:)`` made for it
+    /// under the same `urls`).
+    public init?(item: CatalogItem, decision: CatalogHandoffDecision, urls: URLPolicy = .production) {
+        let content = Content(item: item, urls: urls)
         guard content.failure == nil, let image = content.image, let neutralURL = content.neutralURL,
             let blockOrder = content.blockOrder
         else { return nil }
@@ -65,7 +66,7 @@ public struct CatalogCard: Sendable, Hashable, Codable {
                 MobileHandoff.NeutralOnly(
                     heading: item.neutralHeading ?? "", body: item.neutralBody ?? "", url: neutralURL))
         case .shareOrNeutral(let disclosure):
-            guard let share = disclosure.shareOrNeutralHandoff(neutralURL: neutralURL) else { return nil }
+            guard let share = disclosure.shareOrNeutralHandoff(neutralURL: neutralURL, urls: urls) else { return nil }
             handoff = .shareOrNeutral(share)
         }
         self.init(

@@ -59,13 +59,15 @@ public struct CatalogDisclosure: Sendable, Hashable, Codable {
 
     /// The `share_or_neutral` handoff for this disclosure, or `nil` when a required value is empty or a policy
     /// link is not https.
-    public func shareOrNeutralHandoff(neutralURL: HTTPSURL) -> MobileHandoff.ShareOrNeutral? {
+    public func shareOrNeutralHandoff(
+        neutralURL: HTTPSURL, urls: URLPolicy = .production
+    ) -> MobileHandoff.ShareOrNeutral? {
         guard !heading.isEmpty, !body.isEmpty, !recipient.legalName.isEmpty, !recipient.privacyContact.isEmpty,
             !disclosureVersion.isEmpty, !dataShared.isEmpty
         else { return nil }
         var policies: [String: HTTPSURL] = [:]
         for (name, link) in policyURLs {
-            guard let url = HTTPSURL(link) else { return nil }
+            guard let url = HTTPSURL(link, policy: urls) else { return nil }
             policies[name] = url
         }
         return MobileHandoff.ShareOrNeutral(

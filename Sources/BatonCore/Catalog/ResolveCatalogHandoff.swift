@@ -11,14 +11,15 @@ import Foundation
 /// 5. otherwise → share or neutral, with the item's current disclosure.
 ///
 /// Boundaries: the publication is expired from `expiresAt` on; evidence exactly `evidenceTTL` old, or exactly
-/// `clockSkewTolerance` ahead, is still accepted. Pure: no clock, no I/O.
+/// `clockSkewTolerance` ahead, is still accepted. URLs are checked under `urls` (loopback `http` renders only under
+/// ``URLPolicy/development``). Pure: no clock, no I/O.
 public func resolveCatalogHandoff(
     item: CatalogItem, publication: CatalogPublication, evidence: ServiceStateEvidence?, now: Date,
-    policy: CatalogDecisionPolicy = CatalogDecisionPolicy()
+    policy: CatalogDecisionPolicy = CatalogDecisionPolicy(), urls: URLPolicy = .production
 ) -> CatalogHandoffDecision {
     if publication.isExpired(at: now) { return .hidden(.publicationExpired) }
     if item.status != CatalogItem.publishedStatus { return .hidden(.notPublished) }
-    if let reason = CatalogCard.Content(item: item).failure { return .hidden(reason) }
+    if let reason = CatalogCard.Content(item: item, urls: urls).failure { return .hidden(reason) }
 
     guard let evidence else { return .neutralOnly(.evidenceMissing) }
     guard evidence.authenticated else { return .neutralOnly(.notAuthenticated) }
@@ -38,8 +39,8 @@ public func resolveCatalogHandoff(
         return .neutralOnly(.accountNotActive)
     }
     guard item.sharingAllowed else { return .neutralOnly(.sharingNotAllowed) }
-    guard let disclosure = item.disclosure, let neutralURL = item.neutralURL.flatMap(HTTPSURL.init),
-        disclosure.shareOrNeutralHandoff(neutralURL: neutralURL) != nil
+    guard let disclosure = item.disclosure, let neutralURL = item.neutralURL.flatMap({ HTTPSURL($0, policy: urls) }),
+        disclosure.shareOrNeutralHandoff(neutralURL: neutralURL, urls: urls) != nil
     else { return .neutralOnly(.disclosureUnavailable) }
     return .shareOrNeutral(disclosure)
 }
@@ -47,9 +48,9 @@ public func resolveCatalogHandoff(
 /// Resolves `item` and projects it to the card the app receives; `nil` when the item is hidden.
 public func resolveCatalogCard(
     item: CatalogItem, publication: CatalogPublication, evidence: ServiceStateEvidence?, now: Date,
-    policy: CatalogDecisionPolicy = CatalogDecisionPolicy()
+    policy: CatalogDecisionPolicy = CatalogDecisionPolicy(), urls: URLPolicy = .production
 ) -> CatalogCard? {
     let decision = resolveCatalogHandoff(
-        item: item, publication: publication, evidence: evidence, now: now, policy: policy)
-    return CatalogCard(item: item, decision: decision)
+        item: item, publication: publication, evidence: evidence, now: now, policy: policy, urls: urls)
+    return CatalogCard(item: item, decision: decision, urls: urls)
 }

@@ -65,7 +65,7 @@ public enum RetryDecision: Sendable, Hashable {
             let second = Int(time[2]), hour < 24, minute < 60, second < 61
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "GMT")!
+        calendar.timeZone = .gmt
         let components = DateComponents(
             year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: components),

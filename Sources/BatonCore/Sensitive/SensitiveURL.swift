@@ -7,16 +7,17 @@ import Foundation
 /// only ``redacted`` (scheme, host and `…`). The only way to the real string is ``revealForPresentation()``, a call
 /// that is easy to grep for and belongs in a presenter or the one HTTP response that creates the URL.
 ///
-/// It decodes from a JSON string and is deliberately not `Encodable`: a journey URL never goes to disk.
+/// It decodes from a JSON string (with the policy in the decoder's `userInfo` from ``URLPolicy/decoderUserInfo``,
+/// ``URLPolicy/production`` when none) and is deliberately not `Encodable`: a journey URL never goes to disk.
 public struct SensitiveURL: Sendable, Hashable, Decodable {
     private let value: String
 
     /// Wraps `string` if it is an absolute `https` URL (or, with `allowingSchemes`, one of those schemes; loopback
-    /// `http` also passes where ``URLPolicy`` allows it).
-    public init?(_ string: String, allowingSchemes schemes: Set<String> = ["https"]) {
+    /// `http` also passes under ``URLPolicy/development``).
+    public init?(_ string: String, allowingSchemes schemes: Set<String> = ["https"], policy: URLPolicy = .production) {
         guard let scheme = Self.scheme(of: string), let host = Self.host(of: string), !host.isEmpty,
             schemes.contains(scheme)
-                || (schemes.contains("https") && URLPolicy.acceptsAsSecure(scheme: scheme, host: host))
+                || (schemes.contains("https") && policy.acceptsAsSecure(scheme: scheme, host: host))
         else { return nil }
         self.value = string
     }
@@ -24,7 +25,7 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
-        guard let url = SensitiveURL(string) else {
+        guard let url = SensitiveURL(string, policy: URLPolicy.of(decoder)) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "expected an absolute https URL")
         }

@@ -229,7 +229,9 @@ private final class ActiveTransfer {
     }
 
     func outcome(_ code: CURLcode) -> Result<OutboundResponse, any Error> {
-        if bodyTooLarge { return .failure(TransportError(.other, detail: "response body over the configured limit")) }
+        if bodyTooLarge {
+            return .failure(TransportError(.responseTooLarge, detail: "response body over the configured limit"))
+        }
         guard code == CURLE_OK else { return .failure(transportError(code)) }
         var status = 0
         _ = baton_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)

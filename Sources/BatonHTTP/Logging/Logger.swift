@@ -50,8 +50,8 @@ public struct Logger: Sendable {
         json.field("ts", Self.timestamp(now()))
         json.field("level", level.rawValue)
         json.field("event", event)
-        for key in fields.keys.sorted() {
-            switch fields[key]! {
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            switch value {
             case .string(let value): json.field(key, value)
             case .int(let value): json.field(key, value)
             case .double(let value): json.field(key, value)

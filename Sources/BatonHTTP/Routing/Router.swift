@@ -103,11 +103,11 @@ public struct Router: Sendable {
             guard let parameters = route.pattern.match(pathSegments) else { continue }
             if !allowed.contains(route.method) { allowed.append(route.method) }
             if route.method == method {
-                if best == nil || route.pattern.specificity > best!.route.pattern.specificity {
+                if route.pattern.specificity > best?.route.pattern.specificity ?? Int.min {
                     best = (route, parameters)
                 }
             } else if method == .head && route.method == .get {
-                if fallback == nil || route.pattern.specificity > fallback!.route.pattern.specificity {
+                if route.pattern.specificity > fallback?.route.pattern.specificity ?? Int.min {
                     fallback = (route, parameters)
                 }
             }

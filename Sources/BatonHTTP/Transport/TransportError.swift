@@ -13,6 +13,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case tls
         /// The connection broke after it was made (reset, closed before a complete response).
         case connectionReset
+        /// The response body passed the request's size limit; the download was cut off.
+        case responseTooLarge
         /// Anything else (a malformed response, a bad URL, out of memory).
         case other
     }

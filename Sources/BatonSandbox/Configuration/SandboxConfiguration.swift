@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import Foundation
 
 /// Everything the three provider simulators need: keys, webhook secrets and targets, registered return URLs,
@@ -34,8 +35,8 @@ public struct SandboxConfiguration: Sendable {
     /// The origin of the neutral URLs in Chia's catalog (`<origin>/c/<slug>`); `nil` (the default) uses the Chia
     /// sandbox's own `http://127.0.0.1:PORT`, which serves those pages.
     ///
-    /// Loopback `http` passes BatonCore's https checks only inside `URLPolicy.$allowsLoopbackHTTP` (sandbox mode);
-    /// set an `https` origin here for a consumer that cannot scope that allowance.
+    /// Loopback `http` passes BatonCore's https checks only under `URLPolicy.development` (sandbox mode); set an
+    /// `https` origin here for a consumer that checks under `URLPolicy.production`.
     public var chiaNeutralOrigin: String?
     /// Lifetimes of sessions, tickets and publications.
     public var lifetimes: SandboxLifetimes
@@ -162,7 +163,7 @@ public struct SandboxConfigurationError: Error, Sendable, Hashable, CustomString
         case privueReturnURLNotHTTPS = "privue_return_url_not_https"
         /// The Privue account slug is not a single `[A-Za-z0-9_-]` path segment.
         case invalidAccountSlug = "invalid_account_slug"
-        /// A webhook secret is not `whsec_<base64>`.
+        /// A webhook secret is not `whsec_` and the base64 of at least 24 bytes.
         case invalidWebhookSecret = "invalid_webhook_secret"
     }
 
@@ -183,7 +184,7 @@ public struct SandboxConfigurationError: Error, Sendable, Hashable, CustomString
         case .privueReturnURLNotHTTPS:
             "Privue return URLs must use https (custom schemes are rejected): \(value)"
         case .invalidAccountSlug: "Privue account slug must be one path segment of [A-Za-z0-9_-]: \(value)"
-        case .invalidWebhookSecret: "webhook secret must be whsec_<base64>"
+        case .invalidWebhookSecret: "webhook secret must be whsec_ and the base64 of at least 24 bytes"
         }
     }
 }

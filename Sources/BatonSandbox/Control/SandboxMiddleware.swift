@@ -21,7 +21,7 @@ struct SandboxMiddleware: HTTPMiddleware {
     func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         guard !request.path.hasPrefix("/_sandbox/") else { return try await next(request) }
         let route = request.route
-        let path = route.map { simulator.sensitiveRoutes.contains($0) } == true ? route! : request.path
+        let path = if let route, simulator.sensitiveRoutes.contains(route) { route } else { request.path }
         let sequence = await log.begin(
             method: request.method.rawValue, path: path, route: route,
             idempotencyKey: request.headers["idempotency-key"])

@@ -1,20 +1,14 @@
-import BatonCrypto
-
-/// Opaque random identifiers and tokens (`phs_…`, tickets, session ids) from the secure generator.
+/// Opaque random identifiers and tokens (`phs_…`, tickets, session ids) of the simulated providers.
+///
+/// Drawn from `SystemRandomNumberGenerator` (the operating system's secure generator: `getrandom` on Linux,
+/// `arc4random` on Apple platforms), which cannot fail, so no caller handles an error that never comes.
 enum RandomToken {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
-    /// `length` characters of `[0-9A-Za-z]`, uniformly drawn (rejection sampling keeps the bias out).
+    /// `length` characters of `[0-9A-Za-z]`, uniformly drawn.
     static func base62(_ length: Int) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(length)
-        while output.count < length {
-            // RAND_bytes only fails when the system has no entropy at all; the sandbox cannot run without it.
-            let bytes = try! SecureRandom.bytes(count: length * 2)
-            for byte in bytes where byte < 248 && output.count < length {
-                output.append(alphabet[Int(byte % 62)])
-            }
-        }
+        var generator = SystemRandomNumberGenerator()
+        let output = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import BatonCrypto
 import BatonHTTP
 import Foundation
 import Synchronization

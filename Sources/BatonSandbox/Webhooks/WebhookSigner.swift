@@ -6,8 +6,7 @@ import Foundation
 public enum WebhookSigner {
     /// The `v1,<base64>` signature of `body` sent as message `id` at `timestamp` (Unix seconds).
     public static func signature(secret: WebhookSecret, id: String, timestamp: Int, body: [UInt8]) -> String {
-        let message = Array("\(id).\(timestamp).".utf8) + body
-        return "v1," + Data(HMACSHA256.authenticationCode(for: message, key: secret.key)).base64EncodedString()
+        StandardWebhookSignature.sign(id: id, timestamp: String(timestamp), body: body, key: secret.key)
     }
 
     /// The three headers of one delivery attempt: `webhook-id`, `webhook-timestamp`, `webhook-signature`.

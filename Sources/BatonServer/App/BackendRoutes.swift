@@ -18,7 +18,7 @@ struct BackendRoutes {
         let caller = ProviderCaller(
             transport: transport, policy: policy, logger: options.logger, metrics: metrics,
             sleep: options.providerRetrySleep)
-        let urls = JourneyURLPolicy(allowsLoopbackHTTP: configuration.allowsLoopbackHTTP)
+        let urls = URLPolicy(allowsLoopbackHTTP: configuration.allowsLoopbackHTTP)
         let seconds = Double(policy.worstCaseDuration.components.seconds)
 
         let handoff = HandoffSessionService(

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import BatonHTTP
 import Foundation
 
@@ -247,7 +248,7 @@ extension ConfigurationReader {
         }
         for (index, print) in apps.androidCertificateFingerprints.enumerated() {
             let bytes = print.split(separator: ":")
-            if bytes.count != 32 || !bytes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) {
+            if bytes.count != 32 || !bytes.allSatisfy({ Hex.decode(String($0))?.count == 1 }) {
                 fail("apps.android.sha256CertFingerprints[\(index)]", "must be 32 colon-separated hex bytes")
             }
         }

@@ -7,11 +7,22 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public let field: String
     /// What is wrong, in words a person can act on.
     public let problem: String
+    /// What kind of problem it is, for callers that act on it (`baton doctor`'s fixes); never read `problem` for that.
+    public let kind: Kind
+
+    /// The kinds of problem a caller may treat differently.
+    public enum Kind: Sendable, Hashable {
+        /// The field is missing or its value is not acceptable.
+        case invalid
+        /// The file names a setting that does not exist (often a misspelling).
+        case unknownSetting
+    }
 
     /// Creates an error for `field`.
-    public init(field: String, problem: String) {
+    public init(field: String, problem: String, kind: Kind = .invalid) {
         self.field = field
         self.problem = problem
+        self.kind = kind
     }
 
     public var description: String { "\(field): \(problem)" }

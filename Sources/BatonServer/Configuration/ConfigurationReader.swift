@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import Foundation
 
 /// Walks a decoded JSON object field by field, recording every problem with its full path instead of stopping at
@@ -9,8 +10,8 @@ struct ConfigurationReader {
 
     init(allowsLoopbackHTTP: Bool) { self.allowsLoopbackHTTP = allowsLoopbackHTTP }
 
-    mutating func fail(_ field: String, _ problem: String) {
-        errors.append(ConfigurationError(field: field, problem: problem))
+    mutating func fail(_ field: String, _ problem: String, kind: ConfigurationError.Kind = .invalid) {
+        errors.append(ConfigurationError(field: field, problem: problem, kind: kind))
     }
 
     /// The object at `path`, with unknown keys reported; an absent optional object reads as empty.
@@ -31,7 +32,7 @@ struct ConfigurationReader {
 
     mutating func rejectUnknownKeys(_ object: [String: JSONValue], path: String, known: Set<String>) {
         for key in object.keys.sorted() where !known.contains(key) {
-            fail(path.isEmpty ? key : "\(path).\(key)", "is not a known setting")
+            fail(path.isEmpty ? key : "\(path).\(key)", "is not a known setting", kind: .unknownSetting)
         }
     }
 
@@ -130,13 +131,14 @@ struct ConfigurationReader {
             fail(name, "environment variable is not set")
             return Secret("")
         }
-        guard value.hasPrefix("whsec_"), let bytes = Data(base64Encoded: String(value.dropFirst(6))),
-            bytes.count >= 24
-        else {
-            fail(name, "must be whsec_ followed by the base64 of at least 24 random bytes")
+        guard let secret = WebhookSecret(value) else {
+            fail(
+                name,
+                "must be \(WebhookSecret.prefix) followed by the base64 of at least "
+                    + "\(WebhookSecret.minimumKeyByteCount) random bytes")
             return Secret("")
         }
-        return Secret(bytes: Array(bytes))
+        return secret.key
     }
 
     /// A 256-bit key given as base64 in the environment.

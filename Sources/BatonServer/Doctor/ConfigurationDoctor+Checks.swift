@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import Foundation
 
 /// The checks `baton doctor` runs on a configuration that loads. Each is pure: configuration in, findings out.
@@ -23,7 +24,7 @@ extension ConfigurationDoctor {
             }
         }
         if error.field == "(file)" { return "the file must be one JSON object; start from docs/configuration.md" }
-        if error.problem.contains("not a known setting") {
+        if error.kind == .unknownSetting {
             return "remove it or correct its spelling (docs/configuration.md lists every setting)"
         }
         return "see \(error.field) in docs/configuration.md"
@@ -61,7 +62,8 @@ extension ConfigurationDoctor {
         for variable in SecretVariable.allCases {
             let name = variable.rawValue
             let value = environment[name] ?? ""
-            let material = value.hasPrefix("whsec_") ? String(value.dropFirst(6)) : value
+            let material =
+                value.hasPrefix(WebhookSecret.prefix) ? String(value.dropFirst(WebhookSecret.prefix.count)) : value
             let lowered = value.lowercased()
             if let earlier = firstUse[value], variable != .bbClientID, earlier != .bbClientID {
                 findings.append(

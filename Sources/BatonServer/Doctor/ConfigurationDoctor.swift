@@ -99,7 +99,7 @@ public struct ConfigurationDoctor: Sendable {
                 case .timedOut: "no answer within \(timeout.components.seconds) s"
                 case .tls: "the TLS handshake or certificate check failed"
                 case .connectionReset: "the connection broke"
-                case .other: "the request failed"
+                case .responseTooLarge, .other: "the request failed"
                 }
             return DoctorFinding(
                 .warn, field, "\(origin) is not reachable from here: \(reason)",

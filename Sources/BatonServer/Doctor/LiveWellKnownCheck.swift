@@ -103,7 +103,7 @@ public struct LiveWellKnownCheck: Sendable {
                         "the TLS handshake or certificate check failed",
                         "serve a certificate valid for \(host) from a CA devices trust (never self-signed)"
                     )
-                case .other where error.detail.contains("over the configured limit"):
+                case .responseTooLarge:
                     ("is larger than 128 KiB", "Apple reads at most 128 KiB: serve the generated file")
                 case .timedOut: ("no answer in time", "check that \(host) reaches this deployment")
                 default: ("could not be fetched (\(error.kind.rawValue))", "check DNS and that \(host) serves https")

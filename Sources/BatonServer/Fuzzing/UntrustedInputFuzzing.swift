@@ -86,7 +86,7 @@ public enum UntrustedInputFuzzing {
         let caller = ProviderCaller(
             transport: AnsweringTransport(response: response), policy: ProviderCallPolicy(maxAttempts: 1),
             logger: Logger(sink: DiscardLogSink()), metrics: BackendMetrics(), sleep: { _ in })
-        let urls = JourneyURLPolicy(allowsLoopbackHTTP: true)
+        let urls = URLPolicy.development
         let origin = "http://127.0.0.1:9"
         let chia = ChiaClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)
         let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)

@@ -92,17 +92,16 @@ public final class BackendMetrics: Sendable {
     public func render() -> String {
         let snapshot = counters.withLock { $0 }
         var text = ""
-        for name in Self.help.keys.sorted() {
-            let (labelNames, help) = Self.help[name]!
+        for (name, (labelNames, help)) in Self.help.sorted(by: { $0.key < $1.key }) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
             if labelNames.isEmpty {
                 // A family without labels has exactly one series, shown from zero so a rate can be taken at once.
                 text += "\(name) \(snapshot[Series(name: name, labels: [])] ?? 0)\n"
                 continue
             }
-            for series in snapshot.keys.filter({ $0.name == name }).sorted() {
+            for (series, count) in snapshot.filter({ $0.key.name == name }).sorted(by: { $0.key < $1.key }) {
                 let labels = zip(labelNames, series.labels).map { "\($0)=\"\(Self.escape($1))\"" }
-                text += "\(name){\(labels.joined(separator: ","))} \(snapshot[series]!)\n"
+                text += "\(name){\(labels.joined(separator: ","))} \(count)\n"
             }
         }
         return text + renderDurations()

@@ -41,7 +41,7 @@ struct BBClient: Sendable {
     let apiKey: Secret
     let clientID: String
     let caller: ProviderCaller
-    let urls: JourneyURLPolicy
+    let urls: URLPolicy
 
     /// Creates a connect session returning to `returnURL`. Not retried once sent: BB does not dedupe creation.
     func createConnectSession(returnURL: String) async throws -> ProviderResult<BBConnectSession> {
@@ -56,7 +56,7 @@ struct BBClient: Sendable {
                 let hostedUrl: String
             }
             guard let body = ProviderJSON.decode(Body.self, response), !body.sessionId.isEmpty,
-                body.sessionId.utf8.count <= 256, let url = urls.accept(body.hostedUrl)
+                body.sessionId.utf8.count <= 256, let url = urls.journeyURL(body.hostedUrl)
             else { return nil }
             return BBConnectSession(sessionID: body.sessionId, hostedURL: url)
         }

@@ -17,7 +17,7 @@ struct ChiaClient: Sendable {
     let origin: String
     let apiKey: Secret
     let caller: ProviderCaller
-    let urls: JourneyURLPolicy
+    let urls: URLPolicy
 
     /// Creates (or, for a key Chia has seen with this body, gets back) the handoff session.
     func createHandoffSession(
@@ -39,7 +39,7 @@ struct ChiaClient: Sendable {
                 let url: String
                 let expiresAt: String
             }
-            guard let body = ProviderJSON.decode(Body.self, response), let url = urls.accept(body.url),
+            guard let body = ProviderJSON.decode(Body.self, response), let url = urls.journeyURL(body.url),
                 let expiresAt = RFC3339.date(from: body.expiresAt)
             else { return nil }
             return ChiaHandoff(url: url, expiresAt: expiresAt)

@@ -25,7 +25,7 @@ struct PrivueClient: Sendable {
     let origin: String
     let apiKey: Secret
     let caller: ProviderCaller
-    let urls: JourneyURLPolicy
+    let urls: URLPolicy
 
     /// Creates the user's verification for `workflow`, or gets the existing one (Privue is idempotent per
     /// `user_ref` + `workflow`).
@@ -62,7 +62,7 @@ struct PrivueClient: Sendable {
                 }
             }
             guard let body = ProviderJSON.decode(Body.self, response), body.expiresInSeconds > 0,
-                let url = urls.accept(body.url), body.url.contains("#")
+                let url = urls.journeyURL(body.url), body.url.contains("#")
             else { return nil }
             return PrivueHandoff(url: url, expiresInSeconds: body.expiresInSeconds)
         }

@@ -58,7 +58,8 @@ struct ProviderCaller: Sendable {
                 switch error.kind {
                 case .connectFailed: exchange = .unavailable(ProviderUnavailable(.unreachable))
                 case .timedOut: exchange = .unavailable(ProviderUnavailable(.timedOut))
-                case .tls, .connectionReset, .other: exchange = .unavailable(ProviderUnavailable(.broken))
+                case .tls, .connectionReset, .responseTooLarge, .other:
+                    exchange = .unavailable(ProviderUnavailable(.broken))
                 }
                 mayRetry = repeatability == .idempotent ? error.isTransient : !error.mayHaveReachedServer
             }

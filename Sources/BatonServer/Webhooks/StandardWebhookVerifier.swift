@@ -44,19 +44,14 @@ public struct StandardWebhookVerifier: Sendable {
         guard abs(now.timeIntervalSince1970 - TimeInterval(seconds)) <= tolerance else {
             throw .timestampOutOfTolerance
         }
-        let expected = HMACSHA256.authenticationCode(for: Array("\(id).\(timestamp).".utf8) + body, key: key)
-        for candidate in signatures.split(separator: " ") {
-            guard candidate.hasPrefix("v1,"), let bytes = Data(base64Encoded: String(candidate.dropFirst(3))),
-                bytes.count == expected.count
-            else { continue }
-            if ConstantTime.equals(Array(bytes), expected) { return id }
+        guard StandardWebhookSignature.matches(signatures, id: id, timestamp: timestamp, body: body, key: key) else {
+            throw .signatureMismatch
         }
-        throw .signatureMismatch
+        return id
     }
 
     /// The `webhook-signature` value for a delivery, as a sender would compute it (tests and tools).
     public func signature(id: String, timestamp: String, body: [UInt8]) -> String {
-        let mac = HMACSHA256.authenticationCode(for: Array("\(id).\(timestamp).".utf8) + body, key: key)
-        return "v1," + Data(mac).base64EncodedString()
+        StandardWebhookSignature.sign(id: id, timestamp: timestamp, body: body, key: key)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// `baton serve --rate-limit` (issue 16 item 7), tested by running the built binary.
+/// `baton serve --rate-limit`, tested by running the built binary.
 @Suite("baton serve --rate-limit")
 struct ServeRateLimitTests {
     typealias Serve = ServeCommandTests

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonClient
 
-/// Item 7 of issue 15: a session error that is not the user's cancel is a failure, not "closed by the user", in the
+/// A session error that is not the user's cancel is a failure, not "closed by the user", in the
 /// completion and in telemetry; a cancelled presentation asks nothing.
 @Suite(.timeLimit(.minutes(1))) struct BrowserCompletionTests {
     @Test(arguments: [

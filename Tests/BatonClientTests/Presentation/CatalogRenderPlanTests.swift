@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonClient
 
-/// Item 8 of issue 15: the catalog card and JIT disclosure render plan, against the `accessibility` cases of
+/// The catalog card and JIT disclosure render plan, against the `accessibility` cases of
 /// `Conformance/renderer-conformance.v1.json` that a plan can decide (reading order, image alt, equal access).
 @Suite struct CatalogRenderPlanTests {
     struct RendererFile: Decodable, Sendable {

@@ -35,7 +35,7 @@ import Testing
         #expect(policy.decide(navigationTo: url) == decision)
     }
 
-    /// Item 6 of issue 15: the camera alone, for the journey's origin alone; never the microphone. WebKit reports a
+    /// The camera alone, for the journey's origin alone; never the microphone. WebKit reports a
     /// default port as 0.
     @Test(arguments: [
         (
@@ -56,18 +56,16 @@ import Testing
         #expect(policy.decide(mediaCapture: capture, scheme: scheme, host: host, port: port) == decision)
     }
 
-    /// Item 7 of issue 15: the sandbox's Privue journey (plain http on 127.0.0.1) loads only under the development
+    /// The sandbox's Privue journey (plain http on 127.0.0.1) loads only under the development
     /// switch, and the switch never opens http to any other host.
     @Test func loopbackHTTPOnlyUnderTheDevelopmentSwitch() {
         let journey = SensitiveURL("http://127.0.0.1:9003/acme/kyc#ticket=abc", allowingSchemes: ["http"])!
-        let off = JourneyWebPolicy(journeyURL: journey, returnURLs: [], allowsLoopbackHTTP: false)
-        let on = JourneyWebPolicy(journeyURL: journey, returnURLs: [], allowsLoopbackHTTP: true)
-        let scoped = URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-            JourneyWebPolicy(journeyURL: journey, returnURLs: [])
-        }
+        let off = JourneyWebPolicy(journeyURL: journey, returnURLs: [], urls: .production)
+        let on = JourneyWebPolicy(journeyURL: journey, returnURLs: [], urls: .development)
+        let unsaid = JourneyWebPolicy(journeyURL: journey, returnURLs: [])
         #expect(off.decide(navigationTo: "http://127.0.0.1:9003/acme/kyc/step2") == .cancel)
         #expect(on.decide(navigationTo: "http://127.0.0.1:9003/acme/kyc/step2") == .allow)
-        #expect(scoped == on, "the default reads URLPolicy.$allowsLoopbackHTTP where the policy is made")
+        #expect(unsaid == off, "production unless development is passed")
         #expect(on.decide(navigationTo: "http://localhost:9003/x") == .allow)
         #expect(on.decide(navigationTo: "http://verify.privue.example/") == .cancel)
         #expect(on.decide(navigationTo: "http://10.0.0.1/") == .cancel)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonClient
 
-/// Item 5 of issue 15: a presentation's end reaches its caller exactly once, whatever order the ends arrive in.
+/// A presentation's end reaches its caller exactly once, whatever order the ends arrive in.
 ///
 /// Each case drives one ``OnceOnlyCompletion`` through a script of ends inside the continuation's body (as a
 /// presenter does when `start()` fails and the completion handler also fires), then checks what the caller got and

@@ -27,36 +27,59 @@ import Testing
     }
 
     @Test(arguments: loopback + notLoopback)
-    func plainHTTPIsRefusedByDefault(url: String) {
+    func plainHTTPIsRefusedInProductionTheDefault(url: String) {
         #expect(HTTPSURL(url) == nil)
         #expect(SensitiveURL(url) == nil)
+        #expect(HTTPSURL(url, policy: .production) == nil)
+        #expect(URLPolicy.production.journeyURL(url) == nil)
     }
 
     @Test(arguments: loopback)
-    func loopbackHTTPPassesOnlyInsideTheScope(url: String) {
-        URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-            #expect(HTTPSURL(url)?.string == url)
-            #expect(SensitiveURL(url)?.revealForPresentation() == url)
-        }
-        #expect(HTTPSURL(url) == nil)
+    func loopbackHTTPPassesOnlyInDevelopment(url: String) {
+        #expect(HTTPSURL(url, policy: .development)?.string == url)
+        #expect(SensitiveURL(url, policy: .development)?.revealForPresentation() == url)
+        #expect(URLPolicy.development.journeyURL(url)?.revealForPresentation() == url)
     }
 
     @Test(arguments: notLoopback)
-    func otherPlainHTTPStaysRefusedInsideTheScope(url: String) {
-        URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-            #expect(HTTPSURL(url) == nil)
-            #expect(SensitiveURL(url) == nil)
-        }
+    func otherPlainHTTPStaysRefusedInDevelopment(url: String) {
+        #expect(HTTPSURL(url, policy: .development) == nil)
+        #expect(SensitiveURL(url, policy: .development) == nil)
     }
 
-    @Test func decodingAHandoffFollowsTheScope() throws {
-        let json = Data(
-            #"{"mode":"neutral_only","heading":"h","body":"b","actionLabel":"Continue to Chia","url":"http://127.0.0.1:9001/c/x"}"#
-                .utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(MobileHandoff.self, from: json) }
-        let decoded = try URLPolicy.$allowsLoopbackHTTP.withValue(true) {
-            try JSONDecoder().decode(MobileHandoff.self, from: json)
-        }
-        #expect(decoded.mode == .neutralOnly)
+    static let loopbackHandoff = Data(
+        #"{"mode":"neutral_only","heading":"h","body":"b","actionLabel":"Continue to Chia","url":"http://127.0.0.1:9001/c/x"}"#
+            .utf8)
+
+    @Test func decodingFollowsThePolicyTheDecoderCarries() throws {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(MobileHandoff.self, from: Self.loopbackHandoff) }
+        let development = JSONDecoder()
+        development.userInfo.merge(URLPolicy.development.decoderUserInfo) { $1 }
+        #expect(try development.decode(MobileHandoff.self, from: Self.loopbackHandoff).mode == .neutralOnly)
+        let production = JSONDecoder()
+        production.userInfo.merge(URLPolicy.production.decoderUserInfo) { $1 }
+        #expect(throws: DecodingError.self) { try production.decode(MobileHandoff.self, from: Self.loopbackHandoff) }
+    }
+
+    /// The reason the policy is a value: a detached task or a C callback inherits no task-local, so a scoped
+    /// allowance silently vanished there. A value goes wherever it is passed.
+    @Test func thePolicyReachesADetachedTask() async throws {
+        let decoder = JSONDecoder()
+        decoder.userInfo.merge(URLPolicy.development.decoderUserInfo) { $1 }
+        let policy = URLPolicy.development
+        let (decoded, url) = try await Task.detached {
+            (
+                try decoder.decode(MobileHandoff.self, from: Self.loopbackHandoff).mode,
+                HTTPSURL("http://127.0.0.1:9001/c/x", policy: policy)
+            )
+        }.value
+        #expect(decoded == .neutralOnly)
+        #expect(url != nil)
+    }
+
+    @Test func theTwoPoliciesAreNamedValues() {
+        #expect(URLPolicy(allowsLoopbackHTTP: true) == .development)
+        #expect(URLPolicy(allowsLoopbackHTTP: false) == .production)
+        #expect("\(URLPolicy.development) \(URLPolicy.production)" == "development production")
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 
 /// The provider sandbox and a live backend (SQLite in a temporary folder, the real catalog pipeline with the
 /// sandbox's fixture evidence) on 127.0.0.1, and an app-side backend client per user: what the headless app runs
-/// against. Everything runs inside `URLPolicy.$allowsLoopbackHTTP` (the sandbox serves plain loopback http).
+/// against. Its backend clients decode under `URLPolicy.development` (the sandbox serves plain loopback http).
 struct EndToEndStack: Sendable {
     static let privueReturnURL = "https://app.example.com/kyc/done"
     static let bbReturnURLs = ["https://app.example.com/bb-callback", "acmewallet://bb-callback"]
@@ -24,7 +24,7 @@ struct EndToEndStack: Sendable {
     let transport: CurlTransport
 
     static func run(_ body: @Sendable (EndToEndStack) async throws -> Void) async throws {
-        try await URLPolicy.$allowsLoopbackHTTP.withValue(true) {
+        do {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-e2e-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -78,7 +78,7 @@ struct EndToEndStack: Sendable {
         let token = Secret(
             SignedTokenAuthenticator(configuration: configuration).token(
                 for: user, expiresAt: Date().addingTimeInterval(3600)))
-        return URLSessionBackendClient(baseURL: URL(string: base)!, tokenProvider: { token })
+        return URLSessionBackendClient(baseURL: URL(string: base)!, tokenProvider: { token }, urls: .development)
     }
 
     /// A provider's control-API JSON (`/_sandbox/state`, `/_sandbox/requests`).

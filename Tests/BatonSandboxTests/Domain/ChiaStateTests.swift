@@ -92,12 +92,11 @@ import Testing
     /// with the sandbox's own neutral pages, and anywhere with an https neutral origin.
     @Test(arguments: [nil, "https://chia.example"])
     func fixturesExerciseEveryDecisionPath(neutralOrigin: String?) async throws {
-        try await URLPolicy.$allowsLoopbackHTTP.withValue(neutralOrigin == nil) {
-            try await checkDecisionPaths(neutralOrigin: neutralOrigin)
-        }
+        try await checkDecisionPaths(
+            neutralOrigin: neutralOrigin, urls: neutralOrigin == nil ? .development : .production)
     }
 
-    func checkDecisionPaths(neutralOrigin: String?) async throws {
+    func checkDecisionPaths(neutralOrigin: String?, urls: URLPolicy) async throws {
         var configuration = try Harness.configuration(clock: clock, sleeps: SleepRecorder())
         configuration.chiaNeutralOrigin = neutralOrigin
         let state = ChiaState(configuration: configuration, origin: "http://127.0.0.1:9001")
@@ -111,7 +110,7 @@ import Testing
                 item.mirroredImageURL = "https://partner.example/assets/\(asset).png"
             }
             let decision = resolveCatalogHandoff(
-                item: item, publication: publication, evidence: evidence, now: clock.now)
+                item: item, publication: publication, evidence: evidence, now: clock.now, urls: urls)
             decisions[item.id] = "\(decision)"
         }
         #expect(decisions["cat_weight_care"]?.hasPrefix("shareOrNeutral") == true)

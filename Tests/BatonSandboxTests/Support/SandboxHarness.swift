@@ -1,4 +1,5 @@
 import BatonCore
+import BatonCrypto
 import BatonHTTP
 import Foundation
 import Synchronization

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonServer
 
-/// Issue 16 item 3: a signed token whose `sub` is empty or holds a control character proves nothing, whichever
+/// A signed token whose `sub` is empty or holds a control character proves nothing, whichever
 /// route it is sent to, so `"victim\u{0}x"` can never read or write `victim`'s rows.
 @Suite("User ids with control characters")
 struct UserIDRefusalTests {

@@ -105,7 +105,7 @@ struct HandoffSessionIdempotencyTests {
             #expect((body["url"] as? String)?.hasPrefix("https://chia.example/h/phs_") == true)
             #expect(body["expiresAt"] as? String == RFC3339.string(from: fixture.clock.now.addingTimeInterval(900)))
             let sent = try #require(fixture.transport.requests(.post, "/v2/handoff-sessions").first)
-            // Chia gets the key derived for (alice, key), never the app's key itself (issue 16 item 1).
+            // Chia gets the key derived for (alice, key), never the app's key itself.
             let derived = ProviderIdempotencyKeys(secret: fixture.configuration.idempotencySecret)
                 .key(for: .chiaHandoffSession, user: "alice", appKey: try #require(IdempotencyKey(key)))
             #expect(sent.headers["idempotency-key"] == derived.rawValue)

@@ -6,8 +6,8 @@ import Testing
 
 @testable import BatonServer
 
-/// Issue 16: one user's key never reaches another user's journey (item 1), and a sealed replay under a sealing key
-/// that changed answers 410, never 500 (item 6).
+/// One user's key never reaches another user's journey, and a sealed replay under a sealing key
+/// that changed answers 410, never 500.
 @Suite("POST /v2/handoff-sessions — keys per user, sealing-key rotation")
 struct HandoffSessionSecurityTests {
     @Test(
@@ -66,7 +66,7 @@ struct HandoffSessionSecurityTests {
         #expect(throws: ConfigurationErrors.self) { try TestConfiguration.make(environment: environment) }
     }
 
-    // MARK: Sealing keys (item 6)
+    // MARK: Sealing keys
 
     static let keyA = Data(repeating: 0xA1, count: 32).base64EncodedString()
     static let keyB = Data(repeating: 0xB2, count: 32).base64EncodedString()

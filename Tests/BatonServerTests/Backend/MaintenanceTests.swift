@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonServer
 
-/// Issue 16 item 7: the backend's maintenance round purges every table that would otherwise grow without bound.
+/// The backend's maintenance round purges every table that would otherwise grow without bound.
 @Suite("Maintenance purges unbounded tables")
 struct MaintenanceTests {
     @Test(

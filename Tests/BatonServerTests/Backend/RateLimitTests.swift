@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonServer
 
-/// Issue 16 item 7: a per-user token bucket in front of the provider-backed routes.
+/// A per-user token bucket in front of the provider-backed routes.
 @Suite("Per-user rate limit on provider-backed routes")
 struct RateLimitTests {
     static func configuration(rateLimit: String?) throws -> BackendConfiguration {

@@ -60,7 +60,7 @@ struct CatalogDevelopmentModeTests {
     @Test func loopbackHTTPIsAcceptedOnlyWhenTheConfigurationAllowsIt() async throws {
         try await withCatalogHarness(development: true) { harness in
             _ = await harness.sync.syncOnce()
-            // The request runs in a task of its own, with no URLPolicy in scope: the pipeline applies its own.
+            // The request runs in a task of its own: the pipeline passes its configuration's URLPolicy explicitly.
             let cards = try await Task.detached {
                 try await harness.service.cards(for: AuthenticatedUser(id: "alice"), now: harness.clock.now)
             }.value

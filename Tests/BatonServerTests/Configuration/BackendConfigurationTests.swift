@@ -97,6 +97,22 @@ import Testing
         #expect(Self.problems(file) == [field])
     }
 
+    /// Each fingerprint byte is two ASCII hex digits: `Character.isHexDigit`, used before, also admits the
+    /// fullwidth forms (`ＡＢ`), which no certificate fingerprint holds.
+    @Test(arguments: [
+        ("AB", true), ("0f", true), ("\u{FF21}\u{FF22}", false), ("G0", false), ("A", false), ("ABC", false),
+    ])
+    func aFingerprintByteIsTwoASCIIHexDigits(byte: String, valid: Bool) {
+        let fingerprint = ([byte] + Array(repeating: "AB", count: 31)).joined(separator: ":")
+        let file = Self.validFile.replacingOccurrences(
+            of: #""apps": {"apple": {"appIDs": ["ABCDE12345.com.example.wallet"]}}"#,
+            with: #""apps": {"apple": {"appIDs": ["ABCDE12345.com.example.wallet"]}, "android": "#
+                + #"{"packageName": "com.example.wallet", "sha256CertFingerprints": [""#
+                + fingerprint + #""]}}"#)
+        #expect(file != Self.validFile)
+        #expect(Self.problems(file) == (valid ? [] : ["apps.android.sha256CertFingerprints[0]"]))
+    }
+
     @Test func aMissingSectionIsNamed() {
         let file = Self.validFile.replacingOccurrences(of: "\"bb\":", with: "\"unused\":")
         #expect(Self.problems(file).contains("bb"))

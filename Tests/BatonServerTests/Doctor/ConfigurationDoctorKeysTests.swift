@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonServer
 
-/// `baton doctor` on the issue 16 settings: the provider idempotency secret, retired sealing keys, the rate limit.
+/// `baton doctor` on the key and rate-limit settings: the provider idempotency secret, retired sealing keys, the rate limit.
 @Suite("Configuration doctor — derivation secret, sealing keys, rate limit")
 struct ConfigurationDoctorKeysTests {
     typealias Doctor = ConfigurationDoctorTests

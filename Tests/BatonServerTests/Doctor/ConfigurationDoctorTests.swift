@@ -89,6 +89,23 @@ struct ConfigurationDoctorTests {
         #expect(Self.finding(report, "(further checks)")?.level == .warn)
     }
 
+    @Test func aMisspelledSettingIsTold() async {
+        let text = String(decoding: Self.file(), as: UTF8.self)
+            .replacingOccurrences(of: #""server": {"#, with: #""server": {"hots": "127.0.0.1", "#)
+        let report = await Self.check(Data(text.utf8))
+        let typo = Self.finding(report, "server.hots")
+        #expect(typo?.level == .fail)
+        #expect(typo?.fix == "remove it or correct its spelling (docs/configuration.md lists every setting)")
+    }
+
+    /// The fix follows the error's kind, never its wording.
+    @Test func theFixFollowsTheKindNotTheWording() {
+        let worded = ConfigurationError(field: "server.port", problem: "is not a known setting")
+        #expect(ConfigurationDoctor.fixHint(for: worded) == "see server.port in docs/configuration.md")
+        let unknown = ConfigurationError(field: "server.hots", problem: "unknown", kind: .unknownSetting)
+        #expect(ConfigurationDoctor.fixHint(for: unknown).contains("correct its spelling"))
+    }
+
     @Test func anUnreachableOriginIsAWarningNotAFailure() async {
         let report = await Self.check(
             environment: Self.randomEnvironment, transport: ProbeTransport(error: TransportError(.connectFailed)))

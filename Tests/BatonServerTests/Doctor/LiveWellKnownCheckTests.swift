@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonServer
 
-/// `baton doctor --live` judging what a deployment serves (issue 22 item 3), with the answers scripted; the same
+/// `baton doctor --live` judging what a deployment serves, with the answers scripted; the same
 /// checks against a real https server with a throwaway certificate run in `scripts/suites/doctor-live`.
 @Suite struct LiveWellKnownCheckTests {
     /// Answers every https URL from a table; records the URLs and where each was sent.
@@ -137,7 +137,7 @@ import Testing
     @Test func aBodyOverTheLimitFails() async throws {
         var answers = try Self.goodAnswers()
         answers["https://app.example.com\(Self.apple)"] = .failure(
-            TransportError(.other, detail: "response body over the configured limit"))
+            TransportError(.responseTooLarge))
         let (findings, _) = await Self.run(answers)
         #expect(Self.failures(findings) == ["live https://app.example.com\(Self.apple): is larger than 128 KiB"])
     }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonServer
 
-/// The landing pages at the registered https return paths (issue 22 item 1).
+/// The landing pages at the registered https return paths.
 @Suite struct ReturnLandingTests {
     static let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
 

@@ -3,8 +3,8 @@ import Testing
 
 @testable import BatonServer
 
-/// Issue 16 behaviours of every `Store`: user ids that hold NUL (item 3), per-user rate-limit buckets and the
-/// retention purge (item 7).
+/// Security behaviours of every `Store`: user ids that hold NUL, per-user rate-limit buckets and the
+/// retention purge.
 enum SecurityBehaviours {
     static func aUserIDWithNULNeverReachesAnotherUsersRows(_ engine: StoreEngine) async throws {
         try await withStore(engine) { store throws in

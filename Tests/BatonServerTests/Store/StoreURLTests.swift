@@ -13,13 +13,25 @@ struct StoreURLTests {
         #expect(try StoreURL("postgresql://db/baton").location == .postgres(uri: "postgresql://db/baton"))
     }
 
-    @Test(arguments: ["", "sqlite:", "mysql://db", "/just/a/path", "http://db"])
-    func rejectsAnythingElseWithoutEchoingIt(_ string: String) {
+    /// Each rejected input and a part of it that must not be printed: a marker no generic message can contain
+    /// (`""` and `"sqlite:"` have nothing of their own to echo).
+    @Test(
+        arguments: [
+            ("", nil), ("sqlite:", nil), ("mysql://u:hunter2@db-qz7/baton", "hunter2"),
+            ("/just/a/path-qz7", "path-qz7"), ("http://db-qz7", "db-qz7"), ("postgre://db-qz7/baton", "db-qz7"),
+        ] as [(String, String?)])
+    func rejectsAnythingElseWithoutEchoingIt(_ string: String, echo: String?) {
         do {
             _ = try StoreURL(string)
             Issue.record("accepted \(string)")
         } catch let error as StoreError {
             #expect(error.code == .invalidConfiguration)
+            guard let echo else { return }
+            var dumped = ""
+            dump(error, to: &dumped)
+            for printed in ["\(error)", String(reflecting: error), error.localizedDescription, dumped] {
+                #expect(!printed.contains(echo), "the error prints part of the rejected URL")
+            }
         } catch {
             Issue.record("unexpected \(error)")
         }

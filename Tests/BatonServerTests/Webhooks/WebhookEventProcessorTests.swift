@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonServer
 
-/// A stored event whose id the store cannot bind (NUL: PostgreSQL refuses it since issue 16) is marked processed
+/// A stored event whose id the store cannot bind (NUL: PostgreSQL refuses it) is marked processed
 /// and never blocks the events after it.
 @Suite("Webhook event processor")
 struct WebhookEventProcessorTests {

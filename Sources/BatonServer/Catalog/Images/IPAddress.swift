@@ -18,6 +18,18 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// An IPv4 address from the C structure (always 4 bytes).
+    init(_ address: in_addr) {
+        var address = address
+        bytes = withUnsafeBytes(of: &address) { Array($0) }
+    }
+
+    /// An IPv6 address from the C structure (always 16 bytes).
+    init(_ address: in6_addr) {
+        var address = address
+        bytes = withUnsafeBytes(of: &address) { Array($0) }
+    }
+
     /// Parses a literal (`127.0.0.1`, `::1`, `[::1]`); `nil` when `text` is not an address literal.
     public init?(literal text: String) {
         let bare = text.hasPrefix("[") && text.hasSuffix("]") ? String(text.dropFirst().dropLast()) : text
@@ -39,7 +51,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         guard bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF else {
             return self
         }
-        return IPAddress(bytes: Array(bytes[12..<16]))!
+        return IPAddress(bytes: Array(bytes[12..<16])) ?? self
     }
 
     /// Whether this is a loopback address (`127.0.0.0/8`, `::1`).
@@ -107,13 +119,11 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
                 switch Int32(entry.pointee.ai_family) {
                 case AF_INET:
                     raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                        var address = pointer.pointee.sin_addr
-                        found.append(IPAddress(bytes: withUnsafeBytes(of: &address) { Array($0) })!)
+                        found.append(IPAddress(pointer.pointee.sin_addr))
                     }
                 case AF_INET6:
                     raw.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                        var address = pointer.pointee.sin6_addr
-                        found.append(IPAddress(bytes: withUnsafeBytes(of: &address) { Array($0) })!)
+                        found.append(IPAddress(pointer.pointee.sin6_addr))
                     }
                 default: break
                 }

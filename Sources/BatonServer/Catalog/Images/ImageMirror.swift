@@ -80,7 +80,7 @@ public struct ImageMirror: Sendable {
         let response: OutboundResponse
         do {
             response = try await transport.send(request)
-        } catch let error as TransportError where error.detail == Self.transportLimitDetail {
+        } catch let error as TransportError where error.kind == .responseTooLarge {
             throw .tooLarge
         } catch {
             throw .transport
@@ -99,9 +99,6 @@ public struct ImageMirror: Sendable {
         }
         return MirroredImage(sha256: sha256, format: format)
     }
-
-    /// What ``CurlTransport`` reports when a body passes its `maxResponseBytes` (the download was cut off).
-    static let transportLimitDetail = "response body over the configured limit"
 
     private func check(_ response: OutboundResponse) throws(AssetMirrorFailure) -> [UInt8] {
         if (300..<400).contains(response.status) { throw .redirect }

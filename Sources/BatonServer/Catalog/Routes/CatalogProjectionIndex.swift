@@ -5,7 +5,7 @@ import Foundation
 /// The user-independent half of the projection, computed once per loaded publication so a request decides only
 /// what depends on the user.
 ///
-/// ``resolveCatalogHandoff(item:publication:evidence:now:policy:)`` reads of an item only whether it is published
+/// ``resolveCatalogHandoff(item:publication:evidence:now:policy:urls:)`` reads of an item only whether it is published
 /// and renderable (rule 1), its regions (rule 3), and whether it allows sharing with a renderable disclosure
 /// (rule 4). Items that agree on those decide alike for every user, so a request calls the decision once per
 /// such class (on a representative item) instead of once per item, then hands each item its precomputed card —
@@ -19,9 +19,9 @@ struct CatalogProjectionIndex: Sendable {
         var disclosureRenderable: Bool
     }
 
-    /// Whether loopback `http` URLs count as secure for this publication (development against the sandbox only;
-    /// applied as ``URLPolicy`` around every decision, whatever task the request runs in).
-    let allowsLoopbackHTTP: Bool
+    /// Whether loopback `http` URLs count as secure for this publication (``URLPolicy/development`` against the
+    /// sandbox only), passed to every decision and card.
+    let urls: URLPolicy
     /// One representative item per decision class.
     private(set) var representatives: [CatalogItem] = []
     /// Per visible item, in catalog order: its class, its two possible cards and their JSON.
@@ -33,8 +33,8 @@ struct CatalogProjectionIndex: Sendable {
     private var entryByItemID: [String: Int] = [:]
 
     init(publication: CatalogPublication, allowsLoopbackHTTP: Bool = false) {
-        self.allowsLoopbackHTTP = allowsLoopbackHTTP
-        URLPolicy.$allowsLoopbackHTTP.withValue(allowsLoopbackHTTP) { build(publication) }
+        self.urls = URLPolicy(allowsLoopbackHTTP: allowsLoopbackHTTP)
+        build(publication)
     }
 
     private mutating func build(_ publication: CatalogPublication) {
@@ -42,10 +42,12 @@ struct CatalogProjectionIndex: Sendable {
         let encoder = HTTPResponse.defaultEncoder
         for item in publication.items where item.status == CatalogItem.publishedStatus {
             // A neutral card exists exactly when rule 1 passes (the card checks the same renderability).
-            guard let neutralCard = CatalogCard(item: item, decision: .neutralOnly(.evidenceMissing)),
+            guard let neutralCard = CatalogCard(item: item, decision: .neutralOnly(.evidenceMissing), urls: urls),
                 let neutral = try? encoder.encode(neutralCard)
             else { continue }
-            let shareCard = item.disclosure.flatMap { CatalogCard(item: item, decision: .shareOrNeutral($0)) }
+            let shareCard = item.disclosure.flatMap {
+                CatalogCard(item: item, decision: .shareOrNeutral($0), urls: urls)
+            }
             let share = shareCard.flatMap { try? encoder.encode($0) }
             let key = DecisionKey(
                 regions: Set(item.regions.map(Self.asciiLowercased)).sorted(),
@@ -76,12 +78,10 @@ struct CatalogProjectionIndex: Sendable {
     private func modes(
         publication: CatalogPublication, evidence: ServiceStateEvidence?, now: Date, policy: CatalogDecisionPolicy
     ) -> [MobileHandoff.Mode?] {
-        URLPolicy.$allowsLoopbackHTTP.withValue(allowsLoopbackHTTP) {
-            representatives.map { item in
-                resolveCatalogHandoff(
-                    item: item, publication: publication, evidence: evidence, now: now, policy: policy
-                ).mode
-            }
+        representatives.map { item in
+            resolveCatalogHandoff(
+                item: item, publication: publication, evidence: evidence, now: now, policy: policy, urls: urls
+            ).mode
         }
     }
 
@@ -133,10 +133,9 @@ struct CatalogProjectionIndex: Sendable {
     ) -> CatalogCard? {
         guard let entry = entryByItemID[itemID] else { return nil }
         let item = representatives[classOfEntry[entry]]
-        let mode = URLPolicy.$allowsLoopbackHTTP.withValue(allowsLoopbackHTTP) {
-            resolveCatalogHandoff(item: item, publication: publication, evidence: evidence, now: now, policy: policy)
-                .mode
-        }
+        let mode = resolveCatalogHandoff(
+            item: item, publication: publication, evidence: evidence, now: now, policy: policy, urls: urls
+        ).mode
         switch mode {
         case nil: return nil
         case .neutralOnly: return neutralCards[entry]

@@ -1,3 +1,4 @@
+import BatonCrypto
 private import CLibPQ
 
 /// The only Swift code that calls libpq. One instance is one `PGconn`, used from one thread only (it lives
@@ -74,8 +75,7 @@ final class PostgresConnection: SQLSession {
             }
         }
         defer { PQclear(result) }
-        try check(result, "query")
-        return rows(of: result!)
+        return rows(of: try check(result, "query"))
     }
 
     func close() {
@@ -124,13 +124,15 @@ final class PostgresConnection: SQLSession {
         return rows
     }
 
-    /// Every libpq result passes here: command/tuples OK returns, anything else becomes a typed `StoreError`.
-    private func check(_ result: OpaquePointer?, _ operation: String) throws(StoreError) {
+    /// Every libpq result passes here: command/tuples OK returns the (non-nil) result, anything else becomes a typed
+    /// `StoreError`.
+    @discardableResult
+    private func check(_ result: OpaquePointer?, _ operation: String) throws(StoreError) -> OpaquePointer {
         guard let result else {
             throw StoreError(isHealthy ? .engineFailure : .unavailable, engine: .postgres, operation: operation)
         }
         let status = PQresultStatus(result)
-        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return }
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return result }
         let sqlState = baton_pq_sqlstate(result).map { String(cString: $0) }
         throw StoreError(code(for: sqlState), engine: .postgres, operation: operation, engineCode: sqlState)
     }
@@ -159,27 +161,7 @@ final class PostgresConnection: SQLSession {
 
     /// `bytea` in the text result format is `\x` followed by hex.
     private static func bytea(_ text: String) -> [UInt8]? {
-        let characters = Array(text.utf8)
-        guard characters.count >= 2, characters[0] == UInt8(ascii: "\\"), characters[1] == UInt8(ascii: "x"),
-            characters.count % 2 == 0
-        else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((characters.count - 2) / 2)
-        var index = 2
-        while index < characters.count {
-            guard let high = hexValue(characters[index]), let low = hexValue(characters[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        guard text.hasPrefix("\\x") else { return nil }
+        return Hex.decode(String(text.dropFirst(2)))
     }
 }

@@ -1,7 +1,6 @@
+import BatonCrypto
 import Foundation
 import Testing
-
-@testable import BatonServer
 
 @Suite("Base64URL (RFC 4648 §5, no padding)")
 struct Base64URLTests {

@@ -1,8 +1,10 @@
 import BatonCore
-import BatonCrypto
 import Foundation
 
 /// A Standard Webhooks signing secret, `whsec_<base64>`: the base64 part decodes to the HMAC key bytes.
+///
+/// The one parser of such secrets: the backend reads its receiving secrets with it, the sandbox its sending ones, and
+/// `baton doctor` judges the key bytes it yields.
 public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
     /// The whole `whsec_…` string, as a receiver is configured with it.
     public let value: Secret
@@ -12,14 +14,17 @@ public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
     /// The prefix every secret starts with.
     public static let prefix = "whsec_"
 
-    /// Parses `string`; `nil` unless it is `whsec_` followed by non-empty standard base64.
+    /// The fewest key bytes accepted (192 bits); providers issue 24 to 64.
+    public static let minimumKeyByteCount = 24
+
+    /// Parses `string`; `nil` unless it is `whsec_` followed by standard base64 of at least
+    /// ``minimumKeyByteCount`` bytes.
     public init?(_ string: String) {
-        guard string.hasPrefix(Self.prefix) else { return nil }
-        let encoded = String(string.dropFirst(Self.prefix.count))
-        guard !encoded.isEmpty, var bytes = Data(base64Encoded: encoded).map(Array.init), !bytes.isEmpty else {
-            return nil
-        }
+        guard string.hasPrefix(Self.prefix),
+            var bytes = Data(base64Encoded: String(string.dropFirst(Self.prefix.count))).map(Array.init)
+        else { return nil }
         defer { ConstantTime.wipe(&bytes) }
+        guard bytes.count >= Self.minimumKeyByteCount else { return nil }
         self.value = Secret(string)
         self.key = Secret(bytes: bytes)
     }
@@ -29,7 +34,13 @@ public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
         // RAND_bytes only fails when the system has no entropy at all.
         var bytes = try! SecureRandom.bytes(count: 32)
         defer { ConstantTime.wipe(&bytes) }
-        return WebhookSecret(prefix + Data(bytes).base64EncodedString())!
+        let key = Secret(bytes: bytes)
+        return WebhookSecret(value: Secret(prefix + Data(bytes).base64EncodedString()), key: key)
+    }
+
+    private init(value: Secret, key: Secret) {
+        self.value = value
+        self.key = key
     }
 
     public var description: String { "WebhookSecret(…)" }
