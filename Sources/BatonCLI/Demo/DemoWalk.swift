@@ -1,5 +1,6 @@
 import BatonClient
 import BatonCore
+import BatonHeadless
 import BatonHTTP
 import Foundation
 

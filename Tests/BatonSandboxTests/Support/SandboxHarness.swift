@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -29,7 +30,7 @@ struct Harness: Sendable {
             bbClientID: Secret(bbClient), privueWebhookSecret: WebhookSecret(privueSecret)!,
             bbWebhookSecret: WebhookSecret(bbSecret)!, privueReturnURLs: ["https://app.example.com/kyc/done"],
             bbReturnURLs: ["https://app.example.com/bb-callback?app=1", "acmewallet://bb-callback"],
-            privueAccount: "acme", webhookRetry: retry, clock: .manual(clock))
+            privueAccount: "acme", webhookRetry: retry, clock: SandboxClock { clock.now })
     }
 
     static func run<T: Sendable>(

@@ -1,7 +1,7 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
-@testable import BatonSandbox
 @testable import BatonServer
 
 @Suite("StrictJSONObject: flat request bodies read by RFC 8259, strictly")
