@@ -26,7 +26,11 @@ extension BatonBackend {
     ) async throws -> BatonBackend {
         let opened = overrides.store == nil
         let store: any Store
-        if let given = overrides.store { store = given } else { store = try await StoreURL(configuration.database).open() }
+        if let given = overrides.store {
+            store = given
+        } else {
+            store = try await StoreURL(configuration.database).open()
+        }
         do {
             var pipeline: CatalogPipeline?
             let catalog: any CatalogComponent

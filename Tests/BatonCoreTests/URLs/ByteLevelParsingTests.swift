@@ -14,7 +14,6 @@ import Testing
         "session%49d", "resultCode", "Ok", "error", "a", " ",
     ]
 
-
     static func randomText(_ rng: inout SeededGenerator, prefix: String = "") -> String {
         var text = prefix
         for _ in 0..<Int.random(in: 0...12, using: &rng) { text += pieces.randomElement(using: &rng)! }

@@ -45,7 +45,9 @@ struct ConfigurationDoctorStoreTests {
         #expect(findings.first.map { !"\($0)".contains("hunter2") } == true)
     }
 
-    @Test(.enabled(if: TemporaryDatabase.postgresURL != nil)) func aReachablePostgresReportsItsSchemaVersion() async throws {
+    @Test(.enabled(if: TemporaryDatabase.postgresURL != nil)) func aReachablePostgresReportsItsSchemaVersion()
+        async throws
+    {
         let url = try #require(TemporaryDatabase.postgresURL)
         let findings = await ConfigurationDoctor.storeFindings(try Self.configuration(database: url))
         #expect(findings.first?.level == .ok, "\(findings)")

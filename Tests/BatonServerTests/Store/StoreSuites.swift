@@ -71,7 +71,8 @@ struct SQLiteStoreSuite {
 /// The shared store behaviours on PostgreSQL.
 @Suite(
     "Store on PostgreSQL",
-    .enabled(if: TemporaryDatabase.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"),
+    .enabled(
+        if: TemporaryDatabase.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"),
     .serialized)
 struct PostgresStoreSuite {
     @Test func claimThenJoinThenCompleteThenReplay() async throws {
