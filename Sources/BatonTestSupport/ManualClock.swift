@@ -57,6 +57,9 @@ public final class ManualClock: FlowClock {
         try Task.checkCancellation()
     }
 
+    /// How many tasks are sleeping on this clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
     /// Returns once at least `count` tasks are sleeping on this clock.
     public func waitForSleepers(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
