@@ -10,9 +10,9 @@ help:
 	@echo "make demo    build and walk all three journeys on embedded defaults (SQLite + built-in sandbox)"
 	@echo "make test    install what is missing, start the test services, run every test"
 	@echo "make bench   benchmarks, printed as ratios against a reference measured in the same run"
-	@echo "make soak    long reliability runs (crash, scale-out, provider faults, bad input); see docs/reliability.md"
-	@echo "make lint    swift format lint;  make format  rewrite in house style"
-	@echo "make fuzz    libFuzzer over each return-link parser and the projection decoder (FUZZ_SECONDS each)"
+	@echo "make soak    long reliability runs, then the mixed soak with faults cycling (SOAK_TIMEOUT); see docs/reliability.md"
+	@echo "make lint    swift format lint, node --check, OpenAPI validation;  make format  rewrite in house style"
+	@echo "make fuzz    libFuzzer over the return-link parsers, the projection decoder and the server's readers (FUZZ_SECONDS each)"
 	@echo "make docs    DocC API reference into .build/docs"
 	@echo "make clean   remove build products and local state"
 
@@ -23,11 +23,13 @@ build:
 	scripts/install-deps --build
 	$(SWIFT) build $(BUILD_FLAGS)
 
-lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests Stubs
+lint: deps
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs
+	node --check Sources/BatonServer/Web/Files/shell.js
+	.venv/bin/openapi-spec-validator Sources/BatonServer/OpenAPI/openapi.json
 
 format:
-	$(SWIFT) format format -i -r Package.swift Sources Tests Stubs
+	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests Stubs
 
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests

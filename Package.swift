@@ -43,8 +43,12 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"]
+            dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"],
+            plugins: [.plugin(name: "EmbedTextFiles")]
         ),
+        // The web shell's files and the OpenAPI document are files in BatonServer, embedded at build time.
+        .executableTarget(name: "BatonEmbed"),
+        .plugin(name: "EmbedTextFiles", capability: .buildTool(), dependencies: ["BatonEmbed"]),
         .target(
             name: "BatonCLI",
             dependencies: [
@@ -81,7 +85,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["BATON_FUZZ"] != nil {
     package.targets += [
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
-        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "CFuzzer"]),
+        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "BatonServer", "CFuzzer"]),
     ]
     package.products += [.executable(name: "BatonFuzz", targets: ["BatonFuzz"])]
 }

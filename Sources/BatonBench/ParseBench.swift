@@ -4,7 +4,7 @@ import Foundation
 /// `BatonBench parse-links [SECONDS] [ROUNDS]` (`scripts/bench-parse`): return-link parsing rate on one thread, per
 /// parser, over a fixed mix of returns and near-misses (the shapes a device delivers). Each round gives every parser
 /// SECONDS of this thread's CPU time (so other work on a shared machine does not count against it); the median of
-/// the rounds is printed in links per second next to the goal of issue 11 (over a million on one core).
+/// the rounds is printed in links per second next to the goal (over a million on one core).
 enum ParseBench {
     static let connectLinks = [
         "https://app.example.com/bb-callback?sessionId=cs_AbCdEfGhIjKlMnOpQrStUvWx&resultCode=Ok&connectionId=conn_1",
@@ -23,7 +23,7 @@ enum ParseBench {
         "https://partner.example/anything?x=1", "https://partner.example:8443/", "partner.example",
     ]
 
-    /// Issue 11: over a million links per second on one core.
+    /// The goal: over a million links per second on one core.
     static let goal = 1_000_000
 
     static func run(seconds: Double, rounds: Int) {

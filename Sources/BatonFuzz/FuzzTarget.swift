@@ -1,4 +1,6 @@
 import BatonCore
+import BatonServer
+import Dispatch
 import Foundation
 
 /// Feeds one libFuzzer input to every BatonCore entry point that takes untrusted text: the three return-link
@@ -12,14 +14,20 @@ enum FuzzTarget {
     static let generic = try! GenericReturnParser(registeredHost: "partner.example")
 
     /// Which entry points to exercise, from `BATON_FUZZ_ENTRY` (`connect`, `verification`, `generic`,
-    /// `projection`; unset or `all` for every one), so each parser can be given its own fuzzing time.
+    /// `projection`, or one of the server's readers: `body`, `token`, `webhook`, `provider`, `config`, `target`;
+    /// unset or `all` for the four app-side ones), so each reader can be given its own fuzzing time.
     enum Entry: String, CaseIterable {
         case all, connect, verification, generic, projection
+        case body, token, webhook, provider, config, target
     }
 
     static let entry = ProcessInfo.processInfo.environment["BATON_FUZZ_ENTRY"].flatMap(Entry.init) ?? .all
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let server = UntrustedInputFuzzing.Entry(rawValue: entry.rawValue) {
+            runServer(server, Array(bytes))
+            return
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         if entry == .all || entry == .connect {
             _ = connect.parse(text)
@@ -40,6 +48,16 @@ enum FuzzTarget {
         if let card = try? decoder.decode(CatalogCard.self, from: data) {
             roundTrip(card)
         }
+    }
+
+    /// One server reader, awaited to the end before libFuzzer gets the next input.
+    private static func runServer(_ server: UntrustedInputFuzzing.Entry, _ bytes: [UInt8]) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await UntrustedInputFuzzing.run(server, bytes)
+            done.signal()
+        }
+        done.wait()
     }
 
     /// A value that decoded must encode and decode back to itself.

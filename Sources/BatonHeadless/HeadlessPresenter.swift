@@ -105,10 +105,11 @@ public actor HeadlessPresenter: BrowserPresenter {
             let id = HeadlessBrowser.firstMatch(#"action="([^"/]+)/complete""#, in: page.body),
             let control = URL(string: "/_sandbox/journeys/\(id)/complete", relativeTo: page.url)?.absoluteURL
         else { return (page.marker, nil, .closedWithoutReturn) }
-        var body = ["resultCode": resultCode]
-        if let error { body["error"] = error }
+        var body = JSONText()
+        if let error { body.field("error", error) }
+        body.field("resultCode", resultCode)
         let answer = await browser.send(
-            "POST", control, purpose: .control, body: try? JSONEncoder().encode(body), contentType: "application/json")
+            "POST", control, purpose: .control, body: Data(body.finishBytes()), contentType: "application/json")
         guard let answer, answer.status == 200,
             let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
             let redirect = object["redirectUrl"] as? String

@@ -1,4 +1,4 @@
-"""`baton doctor --live` against a real https server (issue 22 item 3).
+"""`baton doctor --live` against a real https server.
 
 A throwaway CA and a server certificate for the configured hosts are made with Debian's openssl in a temporary
 directory; a Python https server on 127.0.0.1 answers the well-known URLs by Host header from a scenario table. The

@@ -1,4 +1,4 @@
-"""Security checks against a real `baton serve --sandbox` (issue 16): one user's Idempotency-Key never returns
+"""Security checks against a real `baton serve --sandbox`: one user's Idempotency-Key never returns
 another user's journey, and the per-user rate limit answers 429 rate_limited with Retry-After."""
 import json, os, subprocess, time
 

@@ -1,4 +1,4 @@
-"""Browser tests of the landing pages at the registered https return paths (issue 22 item 1).
+"""Browser tests of the landing pages at the registered https return paths (docs/CONTRACTS.md §2.1).
 
 Runs `baton serve --sandbox` (sandbox_backend.py): its BB and Privue sandboxes redirect to the registered return URLs
 https://app.example.com/bb-callback and /kyc/done, and its configuration names open.app.example.com as the open host.

@@ -1,4 +1,4 @@
-"""Browser tests of the web reference shell (issue 9): headless Chromium at 320 CSS px and 200% text size.
+"""Browser tests of the web reference shell: headless Chromium at 320 CSS px and 200% text size.
 
 Runs against the real backend: `baton serve --sandbox` (sandbox_backend.py), which serves the page at /web/, the
 catalog pipeline at /v2/* and the provider sandbox with its control API. The interaction cases of

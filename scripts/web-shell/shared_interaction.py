@@ -1,5 +1,5 @@
 """Cases of Conformance/interaction.v1.json that the web shell runs too, so Swift's ChiaHandoffMachine and shell.js are
-held to the same vectors (issue 15 item 9: both actions stay usable during a Retry-After wait).
+held to the same vectors (among them: both actions stay usable during a Retry-After wait).
 
 Each vector event becomes a browser action on the real backend: `cta` opens the disclosure, `share_tap` and
 `continue_tap` click the buttons, a POST's answer is the next `share_response` step (arranged as a Chia fault before

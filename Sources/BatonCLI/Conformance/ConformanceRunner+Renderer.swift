@@ -8,7 +8,8 @@ extension ConformanceRunner {
     ///   left out) and then through BatonClient's ``ChiaHandoffMachine``, whose screen gives the actions;
     /// - `interaction`: every case through ``ChiaHandoffMachine`` (``RendererInteractionRun``);
     /// - `forbidden`: the cases a Swift-side check exists for (``RendererForbiddenChecks``), the rest not run;
-    /// - `accessibility`: not run (the views that would be checked are BatonApple's, not compiled here).
+    /// - `accessibility`: the cases BatonClient's ``CatalogRenderPlan`` decides (``RendererAccessibilityChecks``), the
+    ///   rest not run (the views they concern are BatonApple's, not compiled here).
     static func rendererConformance(_ document: JSONValue, file: String) -> [CaseResult] {
         guard let fixtures = RendererFixtures(document) else {
             return [.checked(file, "file", file, failure: "no fixtures.cards")]
@@ -38,9 +39,7 @@ extension ConformanceRunner {
                         RendererForbiddenChecks.result(id: id, file: file, fixtures: fixtures, runs: observations))
                 default:
                     results.append(
-                        .notRun(
-                            file, section, id,
-                            reason: "no Swift-side check: the views it concerns are BatonApple's (Apple platforms)"))
+                        RendererAccessibilityChecks.result(id: id, entry: entry, file: file, fixtures: fixtures))
                 }
             }
         }

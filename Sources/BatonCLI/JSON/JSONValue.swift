@@ -1,3 +1,5 @@
+import BatonCore
+
 /// A JSON value whose objects keep their key order, so output is written exactly as the contract shows it.
 ///
 /// Equality compares objects as unordered maps. Decodes from any JSON (booleans stay booleans).
@@ -120,7 +122,7 @@ public enum JSONValue: Sendable, Hashable, Decodable {
             } else {
                 output += "\(number)"
             }
-        case .string(let text): Self.renderString(text, into: &output)
+        case .string(let text): JSONText.appendQuoted(text, to: &output)
         case .array(let elements):
             output += "["
             for (offset, element) in elements.enumerated() {
@@ -132,29 +134,11 @@ public enum JSONValue: Sendable, Hashable, Decodable {
             output += "{"
             for (offset, member) in members.enumerated() {
                 if offset > 0 { output += "," }
-                Self.renderString(member.key, into: &output)
+                JSONText.appendQuoted(member.key, to: &output)
                 output += ":"
                 member.value.render(into: &output)
             }
             output += "}"
         }
-    }
-
-    private static func renderString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

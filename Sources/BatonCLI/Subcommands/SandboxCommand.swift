@@ -12,7 +12,8 @@ struct SandboxCommand: Subcommand {
     let summary = "run the Chia, Privue and BB simulators on 127.0.0.1 (PORT, PORT+1, PORT+2) until Ctrl-C"
     let synopsis = [
         "baton sandbox [--port 9001] [--privue-webhook URL] [--bb-webhook URL] [--privue-return URL]…",
-        "              [--bb-return URL]… [--privue-account SLUG] [--state DIR] [--env-file PATH] [--json]",
+        "              [--bb-return URL]… [--privue-account SLUG] [--state DIR] [--env-file PATH]",
+        "              [--clock-offset SECONDS] [--json]",
     ]
     let options: [OptionSpec] = [
         .value("--port", "PORT", help: "Chia's port; Privue listens on PORT+1, BB on PORT+2 (default 9001)"),
@@ -30,6 +31,10 @@ struct SandboxCommand: Subcommand {
         .value(
             "--env-file", "PATH",
             help: "also write the BATON_* keys as a 0600 env file (load: set -a; . PATH; set +a)"),
+        .value(
+            "--clock-offset", "SECONDS",
+            help: "run the providers' clock this many seconds ahead of the system clock (negative: behind; "
+                + "at most a day), to test clock skew"),
         .flag("--json", help: "print the origins, keys and secrets as one JSON line instead of the guide"),
     ]
 
@@ -110,6 +115,12 @@ struct SandboxCommand: Subcommand {
         }
         configuration.privueWebhookURL = arguments.value("--privue-webhook")
         configuration.bbWebhookURL = arguments.value("--bb-webhook")
+        if let text = arguments.value("--clock-offset") {
+            guard let offset = Int(text), abs(offset) <= 86_400 else {
+                throw UsageError("--clock-offset must be a whole number of seconds from -86400 to 86400")
+            }
+            configuration.clock = SandboxClock { Date().addingTimeInterval(TimeInterval(offset)) }
+        }
         return configuration
     }
 }

@@ -1,7 +1,8 @@
 import BatonCore
 import Foundation
 
-/// Decoding of the app-facing API's bodies (CONTRACTS §2); every failure is ``BackendError/Kind/malformedResponse``.
+/// Decoding of the app-facing API's bodies (CONTRACTS §2) into the types of `BatonCore/API`; every failure is
+/// ``BackendError/Kind/malformedResponse``.
 enum BackendResponseDecoding {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(BackendError) -> T {
         do {
@@ -9,12 +10,6 @@ enum BackendResponseDecoding {
         } catch {
             throw BackendError(.malformedResponse)
         }
-    }
-
-    static func json(_ object: [String: String]) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(object)) ?? Data()
     }
 
     /// The `code` of a problem+json body, when there is one.
@@ -32,47 +27,5 @@ enum BackendResponseDecoding {
         }
         struct Envelope: Decodable { let items: [Lenient] }
         return try decode(Envelope.self, from: data).items.compactMap(\.card)
-    }
-
-    static func handoffSession(from data: Data) throws(BackendError) -> HandoffSession {
-        struct Body: Decodable {
-            let url: SensitiveURL
-            let expiresAt: String?
-        }
-        let body = try decode(Body.self, from: data)
-        return HandoffSession(url: body.url, expiresAt: body.expiresAt.flatMap(RFC3339.date(from:)))
-    }
-
-    static func verificationHandoff(from data: Data) throws(BackendError) -> VerificationHandoff {
-        struct Body: Decodable {
-            let url: SensitiveURL
-            let expiresInSeconds: Int?
-        }
-        let body = try decode(Body.self, from: data)
-        return VerificationHandoff(url: body.url, expiresInSeconds: body.expiresInSeconds)
-    }
-
-    /// `{"sessionId","hostedUrl","callback":{"kind":"https"|"custom-scheme",…}}` (a bare kind string is accepted).
-    static func connectSession(from data: Data) throws(BackendError) -> ConnectSession {
-        struct Callback: Decodable {
-            let kind: ConnectCallback.Kind
-            enum CodingKeys: String, CodingKey { case kind }
-            init(from decoder: any Decoder) throws {
-                if let kind = try? decoder.singleValueContainer().decode(ConnectCallback.Kind.self) {
-                    self.kind = kind
-                } else {
-                    kind = try decoder.container(keyedBy: CodingKeys.self).decode(
-                        ConnectCallback.Kind.self, forKey: .kind)
-                }
-            }
-        }
-        struct Body: Decodable {
-            let sessionId: String
-            let hostedUrl: SensitiveURL
-            let callback: Callback
-        }
-        let body = try decode(Body.self, from: data)
-        guard !body.sessionId.isEmpty else { throw BackendError(.malformedResponse) }
-        return ConnectSession(sessionID: body.sessionId, hostedURL: body.hostedUrl, callbackKind: body.callback.kind)
     }
 }

@@ -37,13 +37,13 @@ public struct URLSessionBackendClient: BackendClient {
         let data = try await send(
             "POST", path: ["v2", "handoff-sessions"], body: attempt.body.jsonData(),
             headers: ["Idempotency-Key": attempt.key.rawValue])
-        return try BackendResponseDecoding.handoffSession(from: data)
+        return try BackendResponseDecoding.decode(HandoffSession.self, from: data)
     }
 
     public func createVerificationHandoff(workflow: String) async throws(BackendError) -> VerificationHandoff {
-        let body = BackendResponseDecoding.json(["workflow": workflow])
+        let body = Data(VerificationHandoffRequest(workflow: workflow).jsonBody)
         let data = try await send("POST", path: ["v2", "verification-handoffs"], body: body)
-        return try BackendResponseDecoding.verificationHandoff(from: data)
+        return try BackendResponseDecoding.decode(VerificationHandoff.self, from: data)
     }
 
     public func verification(workflow: String) async throws(BackendError) -> VerificationState {
@@ -52,9 +52,9 @@ public struct URLSessionBackendClient: BackendClient {
     }
 
     public func createConnectSession(callback: ConnectCallback.Kind) async throws(BackendError) -> ConnectSession {
-        let body = BackendResponseDecoding.json(["callback": callback.rawValue])
+        let body = Data(ConnectSessionRequest(callback: callback).jsonBody)
         let data = try await send("POST", path: ["v2", "connect-sessions"], body: body)
-        return try BackendResponseDecoding.connectSession(from: data)
+        return try BackendResponseDecoding.decode(ConnectSession.self, from: data)
     }
 
     public func connectSession(id: String) async throws(BackendError) -> ConnectSessionState {

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// A ``PendingAttemptStore`` writing one JSON file per catalog item in a directory, with owner-only permissions.
@@ -24,8 +25,7 @@ public struct FilePendingAttemptStore: PendingAttemptStore {
     public func save(_ attempt: PendingAttempt) async throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        let encoder = RFC3339.jsonEncoder()
         let file = fileURL(for: attempt.body.catalogItemId)
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
         // Create the temporary file 0600 before any byte is written, then move it into place.

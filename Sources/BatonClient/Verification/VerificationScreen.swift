@@ -1,3 +1,5 @@
+import BatonCore
+
 /// What the Privue verification screen shows.
 public enum VerificationScreen: Sendable, Hashable {
     /// The `Verify` action, usable.

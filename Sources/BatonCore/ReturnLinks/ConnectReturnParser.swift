@@ -49,7 +49,7 @@ public struct ConnectReturnParser: Sendable, Hashable {
     /// Whether `url` is a *bare* return: a registered return URL exactly (scheme, host, port, path), without userinfo
     /// and without any query.
     ///
-    /// The landing page at a registered return path links back to the app this way (issue 22): it carries no
+    /// The landing page at a registered return path links back to the app this way (CONTRACTS.md §2.1): it carries no
     /// `sessionId` and no `resultCode`, so ``parse(_:)`` refuses it, yet it is the end of the browser phase. The flow
     /// asks its backend about the session it already knows; nothing is read from the URL.
     public func isBareReturn(_ url: String) -> Bool {

@@ -36,7 +36,7 @@ public struct VerificationReturnParser: Sendable, Hashable {
     }
 
     /// Whether `url` is a *bare* return: an `https` registered return URL exactly (scheme, host, port, path), without
-    /// userinfo and without any query (the landing page's link back to the app, issue 22). It carries no
+    /// userinfo and without any query (the landing page's link back to the app, CONTRACTS.md §2.1). It carries no
     /// `verification_id`, so ``parse(_:)`` refuses it; the flow asks its backend, reading nothing from the URL.
     public func isBareReturn(_ url: String) -> Bool {
         guard let parts = RawURLComponents(url), parts.schemeIs("https"), parts.userinfo == nil,

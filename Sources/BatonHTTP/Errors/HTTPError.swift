@@ -1,3 +1,5 @@
+import BatonCore
+
 /// An error a handler throws to answer with an RFC 9457 `application/problem+json` response.
 ///
 /// It renders itself: `{"type","title","status","code","detail"?}` plus any extra headers (`Allow`,

@@ -23,22 +23,50 @@ public final class StandardErrorLogSink: LogSink {
         var dropped = 0
     }
 
+    /// Lines a failed write lost, the `errno` of the last failure, and whether it left half a line behind; reported
+    /// by the first write that succeeds.
+    fileprivate struct Lost {
+        var lines = 0
+        var errno: Int32 = 0
+        var partial = false
+    }
+
+    /// What one `write` of a batch did: the bytes written, and the `errno` if it stopped short.
+    struct WriteOutcome: Equatable {
+        /// Bytes written.
+        var written: Int
+        /// Why the write stopped short; `nil` when every byte was written.
+        var errno: Int32?
+    }
+
     private let buffer = Mutex(Buffer())
     private let wake = NSCondition()
     private let capacity: Int
     private let batchInterval: Duration
-    private let destination: FileHandle
+    private let writeBytes: @Sendable ([UInt8]) -> WriteOutcome
     /// Lines accepted (or dropped) and not yet written.
     private let pending = Atomic(0)
 
     /// A sink buffering at most `capacity` lines, writing to `destination` (tests pass a pipe) at most once per
     /// `batchInterval`.
-    public init(
+    ///
+    /// A write that fails (a full disk under a redirected standard error, a closed pipe) never stops the process:
+    /// its lines are lost and counted, and the first write that succeeds again starts with one `log_lines_lost` line
+    /// saying how many and why (`no_space`, `broken_pipe`, …).
+    public convenience init(
         capacity: Int = 10_000, batchInterval: Duration = .milliseconds(2), destination: FileHandle = .standardError
     ) {
+        let descriptor = destination.fileDescriptor
+        self.init(capacity: capacity, batchInterval: batchInterval) { bytes in
+            Self.writeAll(bytes, to: descriptor)
+        }
+    }
+
+    /// A sink handing each batch to `write`.
+    init(capacity: Int, batchInterval: Duration, write: @escaping @Sendable ([UInt8]) -> WriteOutcome) {
         self.capacity = capacity
         self.batchInterval = batchInterval
-        self.destination = destination
+        self.writeBytes = write
         let thread = Thread { [self] in drain() }
         thread.name = "baton.log.stderr"
         thread.start()
@@ -69,6 +97,7 @@ public final class StandardErrorLogSink: LogSink {
     private func drain() {
         let (seconds, attoseconds) = batchInterval.components
         let pause = UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        var lost = Lost()
         while true {
             wake.lock()
             while buffer.withLock({ $0.lines.isEmpty && $0.dropped == 0 }) { wake.wait() }
@@ -77,12 +106,59 @@ public final class StandardErrorLogSink: LogSink {
                 defer { buffer = Buffer() }
                 return (buffer.lines, buffer.dropped)
             }
-            var text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+            var text = lost.lines > 0 ? Self.lostLine(lost) : ""
+            text += lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
             if dropped > 0 { text += #"{"level":"warning","event":"log_lines_dropped","count":\#(dropped)}"# + "\n" }
-            destination.write(Data(text.utf8))
+            let outcome = writeBytes(Array(text.utf8))
+            if let failure = outcome.errno {
+                lost = Lost(
+                    lines: lost.lines + lines.count + dropped, errno: failure,
+                    partial: outcome.written > 0 || lost.partial)
+            } else {
+                lost = Lost()
+            }
             pending.subtract(lines.count + dropped, ordering: .releasing)
             if pause > 0 { usleep(pause) }
         }
+    }
+}
+
+extension StandardErrorLogSink {
+    /// Writes every byte to `descriptor`, retrying after `EINTR` and partial writes.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> WriteOutcome {
+        writeAllBytes(bytes, to: descriptor)
+    }
+
+    /// The line that reports lines lost to failed writes, with a plain reason for the `errno`.
+    fileprivate static func lostLine(_ lost: Lost) -> String {
+        let reason =
+            switch lost.errno {
+            case ENOSPC: "no_space"
+            case EDQUOT: "quota_exceeded"
+            case EPIPE: "broken_pipe"
+            case EIO: "io_error"
+            case EFBIG: "file_too_large"
+            default: "errno_\(lost.errno)"
+            }
+        // After half a line, start on a line of its own.
+        return (lost.partial ? "\n" : "")
+            + #"{"level":"warning","event":"log_lines_lost","count":\#(lost.lines),"reason":"\#(reason)"}"# + "\n"
+    }
+}
+
+/// `write(2)` until every byte is out (a free function: inside the sink, `write` names its own method).
+private func writeAllBytes(_ bytes: [UInt8], to descriptor: Int32) -> StandardErrorLogSink.WriteOutcome {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return .init(written: offset, errno: errno)
+            }
+            offset += written
+        }
+        return .init(written: offset, errno: nil)
     }
 }
 

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// A value in a structured log line: text, a number or a flag — never an arbitrary object.

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// A response a handler returns: status, headers and a body held in memory.
@@ -29,12 +30,9 @@ public struct HTTPResponse: Sendable {
             status: status, headers: ["content-type": "application/json"], body: Array(try encoder.encode(value)))
     }
 
-    /// The encoder ``json(_:status:encoder:)`` uses unless told otherwise.
-    public static var defaultEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
+    /// The encoder ``json(_:status:encoder:)`` uses unless told otherwise: Baton's one `JSONEncoder` set-up,
+    /// `RFC3339.jsonEncoder()` (sorted keys, slashes unescaped, dates as RFC 3339).
+    public static var defaultEncoder: JSONEncoder { RFC3339.jsonEncoder() }
 
     /// The body decoded as UTF-8, for tests and diagnostics.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }

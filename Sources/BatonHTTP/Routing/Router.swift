@@ -46,6 +46,10 @@ public struct Router: Sendable {
         on(.delete, pattern, handler)
     }
 
+    /// Every route added, as `METHOD /pattern` (`{name}` for a capture), in the order added: what a document of the
+    /// API (OpenAPI) is checked against.
+    public var routeDescriptions: [String] { routes.map { "\($0.method.rawValue) \($0.pattern.text)" } }
+
     /// Appends a middleware; the first one added is the outermost.
     public mutating func use(_ middleware: any HTTPMiddleware) { self.middleware.append(middleware) }
 

@@ -18,9 +18,9 @@ struct BBSimulator: ProviderSimulator {
         router.post(
             "/v2/connect-sessions",
             authenticated { request in
-                struct Body: Decodable { let returnUrl: String }
-                guard let body = StrictJSON.decode(Body.self, from: request.body, allowed: ["returnUrl"]),
-                    let session = await state.createSession(returnURL: body.returnUrl)
+                guard let body = StrictJSONObject(request.body, allowedKeys: ["returnUrl"]),
+                    let returnURL = body.anyString("returnUrl"),
+                    let session = await state.createSession(returnURL: returnURL)
                 else {
                     return Self.error(400, "validation_error", "returnUrl must match a registered return URL.")
                 }
@@ -86,19 +86,18 @@ struct BBSimulator: ProviderSimulator {
     }
 
     func completeJourney(id: String, body: [UInt8]) async -> HTTPResponse {
-        struct Body: Decodable {
-            let resultCode: BBConnectSession.ResultCode
-            let error: String?
-        }
-        guard let outcome = StrictJSON.decode(Body.self, from: body, allowed: ["resultCode", "error"]) else {
+        guard let outcome = StrictJSONObject(body, allowedKeys: ["resultCode", "error"]),
+            let resultCode = outcome.anyString("resultCode").flatMap(BBConnectSession.ResultCode.init(rawValue:)),
+            case .some(let error) = outcome.optionalString("error")
+        else {
             return Self.error(400, "validation_error", "Body must be {resultCode: Ok|Error|Cancelled, error?}.")
         }
         do throws(BBState.CompletionError) {
-            let result = try await state.complete(sessionID: id, resultCode: outcome.resultCode, error: outcome.error)
+            let result = try await state.complete(sessionID: id, resultCode: resultCode, error: error)
             return .sandboxJSON(
                 [
                     "redirectUrl": .string(result.redirect), "sessionId": .string(id),
-                    "resultCode": .string(outcome.resultCode.rawValue),
+                    "resultCode": .string(resultCode.rawValue),
                     "connectionId": .optional(result.session.connectionID), "error": .optional(result.session.error),
                 ] as JSONValue)
         } catch {

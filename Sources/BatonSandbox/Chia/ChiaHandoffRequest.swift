@@ -19,26 +19,17 @@ public struct ChiaHandoffRequest: Sendable, Hashable {
         self.affirmedAt = affirmedAt
     }
 
-    private static let keys: Set<String> = ["catalogItemId", "disclosureVersion", "affirmed", "affirmedAt"]
-
     /// Parses `body`; `nil` when it is not a JSON object with exactly the four members, `affirmed` is not `true`,
     /// a string is empty, or `affirmedAt` is not RFC 3339.
     public init?(json body: [UInt8]) {
-        guard let keys = StrictJSON.objectKeys(body), keys == Self.keys,
-            let decoded = try? JSONDecoder().decode(Body.self, from: Data(body)),
-            !decoded.catalogItemId.isEmpty, !decoded.disclosureVersion.isEmpty, decoded.affirmed,
-            RFC3339.date(from: decoded.affirmedAt) != nil
+        guard
+            let object = StrictJSONObject(
+                body, keys: ["catalogItemId", "disclosureVersion", "affirmed", "affirmedAt"]),
+            let item = object.string("catalogItemId"), let version = object.string("disclosureVersion"),
+            let affirmedAt = object.string("affirmedAt"), object.isTrue("affirmed"),
+            RFC3339.date(from: affirmedAt) != nil
         else { return nil }
-        self.init(
-            catalogItemID: decoded.catalogItemId, disclosureVersion: decoded.disclosureVersion,
-            affirmedAt: decoded.affirmedAt)
-    }
-
-    private struct Body: Decodable {
-        let catalogItemId: String
-        let disclosureVersion: String
-        let affirmed: Bool
-        let affirmedAt: String
+        self.init(catalogItemID: item, disclosureVersion: version, affirmedAt: affirmedAt)
     }
 
     /// A digest of the request's values: equal bodies (whatever their key order or spacing) have equal digests.

@@ -64,13 +64,12 @@ struct ControlRoutes {
             guard let webhooks = simulator.webhooks else {
                 throw HTTPError(status: 404, code: "no_webhooks", detail: "This provider sends no webhooks.")
             }
-            struct Body: Decodable { let url: String? }
-            guard let body = StrictJSON.decode(Body.self, from: request.body, allowed: ["url"]),
-                body.url.map(Self.isHTTPURL) ?? true
+            guard let body = StrictJSONObject(request.body, allowedKeys: ["url"]),
+                case .some(let url) = body.optionalString("url"), url.map(Self.isHTTPURL) ?? true
             else {
                 throw HTTPError.badRequest(code: "invalid_target", detail: "Body must be {\"url\": http(s) URL|null}.")
             }
-            webhooks.target = body.url
+            webhooks.target = url
             return HTTPResponse(status: 204)
         }
     }

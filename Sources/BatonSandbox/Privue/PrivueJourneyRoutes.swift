@@ -32,12 +32,11 @@ struct PrivueJourneyRoutes {
             return PrivuePages.signIn(workflow: workflow, verificationID: verificationID, message: nil)
         }
         router.post("\(base)/session") { request in
-            struct Body: Decodable { let ticket: String }
             let workflow = request.parameters["workflow"] ?? ""
-            guard let body = StrictJSON.decode(Body.self, from: request.body, allowed: ["ticket"]) else {
+            guard let ticket = StrictJSONObject(request.body, allowedKeys: ["ticket"])?.anyString("ticket") else {
                 return .sandboxJSON(["signedIn": false, "reason": "ticket_missing"] as JSONValue)
             }
-            switch await state.redeem(ticket: body.ticket, workflow: workflow) {
+            switch await state.redeem(ticket: ticket, workflow: workflow) {
             case .signedIn(let session, let verification):
                 return .sandboxJSON(
                     ["signedIn": true, "verificationId": .string(verification.id)] as JSONValue,

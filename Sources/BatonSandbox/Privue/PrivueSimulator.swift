@@ -20,21 +20,11 @@ struct PrivueSimulator: ProviderSimulator {
         router.post(
             "/verifications",
             authenticated { request in
-                struct Body: Decodable {
-                    let userRef: String
-                    let workflow: String
-                    let returnURL: String?
-
-                    enum CodingKeys: String, CodingKey {
-                        case userRef = "user_ref"
-                        case workflow
-                        case returnURL = "return_url"
-                    }
-                }
                 guard
-                    let body = StrictJSON.decode(
-                        Body.self, from: request.body, allowed: ["user_ref", "workflow", "return_url"]),
-                    (1...200).contains(body.userRef.count), Self.isSlug(body.workflow)
+                    let body = StrictJSONObject(request.body, allowedKeys: ["user_ref", "workflow", "return_url"]),
+                    let userRef = body.anyString("user_ref"), let workflow = body.anyString("workflow"),
+                    case .some(let returnURL) = body.optionalString("return_url"),
+                    (1...200).contains(userRef.count), Self.isSlug(workflow)
                 else {
                     throw HTTPError.badRequest(
                         code: "validation_error",
@@ -42,7 +32,7 @@ struct PrivueSimulator: ProviderSimulator {
                 }
                 do {
                     let result = try await state.createVerification(
-                        userRef: body.userRef, workflow: body.workflow, returnURL: body.returnURL)
+                        userRef: userRef, workflow: workflow, returnURL: returnURL)
                     return .sandboxJSON(await state.body(of: result.verification), status: result.created ? 201 : 200)
                 } catch {
                     throw HTTPError.badRequest(
@@ -96,19 +86,20 @@ struct PrivueSimulator: ProviderSimulator {
     }
 
     func completeJourney(id: String, body: [UInt8]) async -> HTTPResponse {
-        struct Body: Decodable { let status: PrivueVerification.Status }
-        guard let outcome = StrictJSON.decode(Body.self, from: body, allowed: ["status"]), outcome.status.isSubmitted
+        guard let outcome = StrictJSONObject(body, allowedKeys: ["status"]),
+            let status = outcome.anyString("status").flatMap(PrivueVerification.Status.init(rawValue:)),
+            status.isSubmitted
         else {
             return errorResponse(
                 status: 400, code: "invalid_outcome", message: "Body must be {status: approved|rejected|needs_review}.")
         }
-        guard let redirect = await state.complete(verificationID: id, status: outcome.status) else {
+        guard let redirect = await state.complete(verificationID: id, status: status) else {
             return errorResponse(status: 404, code: "verification_not_found", message: "No such verification.")
         }
         return .sandboxJSON(
             [
                 "redirectUrl": .string(redirect), "verificationId": .string(id),
-                "status": .string(outcome.status.rawValue),
+                "status": .string(status.rawValue),
             ]
                 as JSONValue)
     }

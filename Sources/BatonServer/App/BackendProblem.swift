@@ -1,39 +1,43 @@
+import BatonCore
 import BatonHTTP
 
 /// The problem+json answers of the app-facing API, by stable `code`. Details are fixed phrases: never a value the
 /// request or a provider sent.
 enum BackendProblem {
     static let idempotencyKeyInvalid = HTTPError(
-        status: 400, code: "idempotency_key_invalid", detail: "Idempotency-Key must be a random UUIDv4.")
+        status: 400, code: ProblemCode.idempotencyKeyInvalid.rawValue,
+        detail: "Idempotency-Key must be a random UUIDv4.")
 
     static func invalidRequest(_ detail: String) -> HTTPError {
-        HTTPError(status: 400, code: "invalid_request", detail: detail)
+        HTTPError(status: 400, code: ProblemCode.invalidRequest.rawValue, detail: detail)
     }
 
     static let projectionChanged = HTTPError(
-        status: 409, code: "projection_changed",
+        status: 409, code: ProblemCode.projectionChanged.rawValue,
         detail: "This item's sharing offer changed. Fetch the catalog again before sharing.")
 
     static let idempotencyKeyReused = HTTPError(
-        status: 422, code: "idempotency_key_reused",
+        status: 422, code: ProblemCode.idempotencyKeyReused.rawValue,
         detail: "This Idempotency-Key was already used with a different request body.")
 
     static let handoffExpired = HTTPError(
-        status: 410, code: "handoff_expired", detail: "The journey link for this request has expired.")
+        status: 410, code: ProblemCode.handoffExpired.rawValue, detail: "The journey link for this request has expired."
+    )
 
     static let handoffRejected = HTTPError(
-        status: 422, code: "handoff_rejected", detail: "The provider refused this share request.")
+        status: 422, code: ProblemCode.handoffRejected.rawValue, detail: "The provider refused this share request.")
 
     static func stillInProgress(retryAfter seconds: Int) -> HTTPError {
         HTTPError(
-            status: 503, code: "request_in_progress",
+            status: 503, code: ProblemCode.requestInProgress.rawValue,
             detail: "The first request with this Idempotency-Key is still running. Retry with the same key and body.",
             headers: ["retry-after": String(seconds)])
     }
 
     static func storeUnavailable(retryAfter seconds: Int) -> HTTPError {
         HTTPError(
-            status: 503, code: "service_unavailable", detail: "Temporarily unavailable. Retry shortly.",
+            status: 503, code: ProblemCode.serviceUnavailable.rawValue,
+            detail: "Temporarily unavailable. Retry shortly.",
             headers: ["retry-after": String(seconds)])
     }
 
@@ -43,15 +47,18 @@ enum BackendProblem {
         switch failure.reason {
         case .rateLimited:
             return HTTPError(
-                status: 429, code: "provider_rate_limited", detail: "The provider is busy. Retry later.",
+                status: 429, code: ProblemCode.providerRateLimited.rawValue,
+                detail: "The provider is busy. Retry later.",
                 headers: retryAfter)
         case .timedOut:
             return HTTPError(
-                status: 503, code: "provider_timeout", detail: "The provider did not answer in time. Retry later.",
+                status: 503, code: ProblemCode.providerTimeout.rawValue,
+                detail: "The provider did not answer in time. Retry later.",
                 headers: retryAfter)
         case .unreachable, .broken, .providerError, .malformedAnswer:
             return HTTPError(
-                status: 502, code: "provider_unavailable", detail: "The provider could not be reached. Retry later.",
+                status: 502, code: ProblemCode.providerUnavailable.rawValue,
+                detail: "The provider could not be reached. Retry later.",
                 headers: retryAfter)
         }
     }
@@ -59,20 +66,21 @@ enum BackendProblem {
     /// This user sent more provider-backed requests than the per-user limit allows (``RateLimitMiddleware``).
     static func rateLimited(retryAfter seconds: Int) -> HTTPError {
         HTTPError(
-            status: 429, code: "rate_limited",
+            status: 429, code: ProblemCode.rateLimited.rawValue,
             detail: "Too many requests for this user. Retry after the time in Retry-After.",
             headers: ["retry-after": String(seconds)])
     }
 
-    static let notFound = HTTPError(status: 404, code: "not_found", detail: "No such resource for this user.")
+    static let notFound = HTTPError(
+        status: 404, code: ProblemCode.notFound.rawValue, detail: "No such resource for this user.")
 
     static let unknownWorkflow = HTTPError(
-        status: 404, code: "unknown_workflow", detail: "This workflow is not offered.")
+        status: 404, code: ProblemCode.unknownWorkflow.rawValue, detail: "This workflow is not offered.")
 
     static let callbackUnavailable = HTTPError(
-        status: 422, code: "callback_unavailable",
+        status: 422, code: ProblemCode.callbackUnavailable.rawValue,
         detail: "No return URL is registered for this callback kind.")
 
     static let providerRejected = HTTPError(
-        status: 502, code: "provider_rejected", detail: "The provider refused the request.")
+        status: 502, code: ProblemCode.providerRejected.rawValue, detail: "The provider refused the request.")
 }

@@ -46,22 +46,22 @@ struct BackendRoutes {
             customSchemeReturnURL: configuration.bb.customSchemeReturnURL, now: now)
         let privueHooks = WebhookReceiver(
             provider: .privue, verifier: StandardWebhookVerifier(key: configuration.privue.webhookSecret), store: store,
-            processor: processor, metrics: metrics, now: now)
+            processor: processor, metrics: metrics, logger: options.logger, now: now)
         let bbHooks = WebhookReceiver(
             provider: .bb, verifier: StandardWebhookVerifier(key: configuration.bb.webhookSecret), store: store,
-            processor: processor, metrics: metrics, now: now)
+            processor: processor, metrics: metrics, logger: options.logger, now: now)
         let wellKnown = WellKnownDocuments(configuration: configuration)
 
         var router = Router()
         router.use(AccessLogMiddleware(logger: options.logger))
         router.use(MetricsMiddleware(metrics: metrics))
-        router.use(StoreFailureMiddleware())
+        router.use(StoreFailureMiddleware(outages: StoreOutageLog(logger: options.logger, now: now)))
         router.use(
             AuthenticationMiddleware(
                 authenticator: SignedTokenAuthenticator(configuration: configuration), now: now,
                 logger: options.logger, metrics: metrics))
         if configuration.rateLimit.enabled {
-            router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now))
+            router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now, metrics: metrics))
         }
 
         router.post("/v2/handoff-sessions") { try await handoff.create($0) }

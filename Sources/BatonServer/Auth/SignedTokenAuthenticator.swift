@@ -31,12 +31,13 @@ public struct SignedTokenAuthenticator: Authenticator {
 
     /// Mints a token for `userID` valid until `expiry`, issued at `issuedAt`, signed with the current key.
     public func token(for userID: String, expiresAt expiry: Date, issuedAt: Date = Date()) -> String {
-        let payload = Payload(
-            aud: audience, exp: Int64(expiry.timeIntervalSince1970.rounded(.down)),
-            iat: Int64(issuedAt.timeIntervalSince1970.rounded(.down)), kid: keys.currentID, sub: userID)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = Self.prefix + "." + Base64URL.encode(Array(try! encoder.encode(payload)))
+        var payload = JSONText()
+        payload.field("aud", audience)
+        payload.field("exp", Int(expiry.timeIntervalSince1970.rounded(.down)))
+        payload.field("iat", Int(issuedAt.timeIntervalSince1970.rounded(.down)))
+        payload.field("kid", keys.currentID)
+        payload.field("sub", userID)
+        let body = Self.prefix + "." + Base64URL.encode(payload.finishBytes())
         return body + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: Array(body.utf8), key: keys.current))
     }
 
@@ -59,14 +60,6 @@ public struct SignedTokenAuthenticator: Authenticator {
         guard tokenAudience == audience else { return .refused(.wrongAudience) }
         guard expiry > Int64(now.timeIntervalSince1970) else { return .refused(.expired) }
         return .accepted(AuthenticatedUser(id: subject))
-    }
-
-    private struct Payload: Encodable {
-        let aud: String
-        let exp: Int64
-        let iat: Int64
-        let kid: String
-        let sub: String
     }
 }
 

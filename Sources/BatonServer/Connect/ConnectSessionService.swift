@@ -17,25 +17,29 @@ struct ConnectSessionService: Sendable {
 
     func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()
-        guard let body = StrictJSONObject(request.body, keys: ["callback"]), let kind = body.string("callback") else {
+        let kind: ConnectCallback.Kind
+        switch ConnectSessionRequest.read(json: request.body) {
+        case .request(let body): kind = body.callback
+        case .malformed:
             throw BackendProblem.invalidRequest(
                 "The body must be exactly {\"callback\": \"https\" | \"custom-scheme\"}.")
+        case .unknownKind:
+            throw BackendProblem.invalidRequest("callback must be \"https\" or \"custom-scheme\".")
         }
         let returnURL: RegisteredReturnURL
         switch kind {
-        case "https": returnURL = httpsReturnURL
-        case "custom-scheme":
+        case .https: returnURL = httpsReturnURL
+        case .customScheme:
             guard let custom = customSchemeReturnURL else { throw BackendProblem.callbackUnavailable }
             returnURL = custom
-        default:
-            throw BackendProblem.invalidRequest("callback must be \"https\" or \"custom-scheme\".")
         }
         guard let parts = RawURLComponents(returnURL.string) else { throw HTTPError.internalError }
         switch try await bb.createConnectSession(returnURL: returnURL.string) {
         case .success(let session):
             let created = now()
             let record = ConnectSessionRecord(
-                id: session.sessionID, user: user.id, status: "pending", createdAt: created,
+                id: session.sessionID, user: user.id, status: ConnectSessionState.Status.pending.rawValue,
+                createdAt: created,
                 updatedAt: Date(timeIntervalSince1970: 0))
             guard try await store.createConnectSession(record) else { throw BackendProblem.providerRejected }
             return Self.created(session, callback: parts, kind: kind)
@@ -51,45 +55,34 @@ struct ConnectSessionService: Sendable {
         guard let id = request.parameters["sessionId"], AuthenticatedUser.isAcceptableID(id),
             var session = try await store.connectSession(id: id, user: user.id)
         else { throw BackendProblem.notFound }
-        if session.status == "pending", case .success(let state) = try await bb.connectSession(id: session.id),
+        if session.status == ConnectSessionState.Status.pending.rawValue,
+            case .success(let state) = try await bb.connectSession(id: session.id),
             let updated = try await store.updateConnectSession(
                 id: session.id, status: state.status, connectionID: state.connectionID, error: state.error,
                 updatedAt: state.updatedAt ?? now())
         {
             session = updated
         }
-        return try HTTPResponse.json(
-            StatusBody(
-                sessionId: session.id, status: session.status, connectionId: session.connectionID,
-                error: session.error))
+        // Every stored status is one of Baton's (BB's are mapped before they are stored).
+        guard let status = ConnectSessionState.Status(rawValue: session.status) else { throw HTTPError.internalError }
+        let state = ConnectSessionState(
+            sessionID: session.id, status: status, connectionID: session.connectionID, error: session.error)
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: state.jsonBody)
     }
 
-    /// `{"sessionId","hostedUrl","callback":{…}}`, written by hand so the hosted URL is revealed only here.
-    static func created(_ session: BBConnectSession, callback: RawURLComponents, kind: String) -> HTTPResponse {
-        var text = "{\"callback\":{"
-        if kind == "https" {
-            text += "\"host\":"
-            JSONStringLiteral.append(callback.normalizedHost, to: &text)
-            text += ",\"kind\":\"https\",\"path\":"
-            JSONStringLiteral.append(String(callback.effectivePath), to: &text)
-        } else {
-            text += "\"kind\":\"custom-scheme\",\"scheme\":"
-            JSONStringLiteral.append(callback.normalizedScheme, to: &text)
-        }
-        text += "},\"hostedUrl\":"
-        JSONStringLiteral.append(session.hostedURL.revealForPresentation(), to: &text)
-        text += ",\"sessionId\":"
-        JSONStringLiteral.append(session.sessionID, to: &text)
+    /// `{"callback":{…},"hostedUrl","sessionId"}` with the callback the session's `returnUrl` was registered as.
+    static func created(
+        _ session: BBConnectSession, callback parts: RawURLComponents, kind: ConnectCallback.Kind
+    ) -> HTTPResponse {
+        let callback: ConnectCallback =
+            switch kind {
+            case .https: .https(host: parts.normalizedHost, path: String(parts.effectivePath))
+            case .customScheme: .customScheme(parts.normalizedScheme)
+            }
+        let body = ConnectSession(sessionID: session.sessionID, hostedURL: session.hostedURL, callback: callback)
         return HTTPResponse(
             status: 201,
             headers: ["content-type": "application/json", "cache-control": "no-store", "pragma": "no-cache"],
-            body: Array((text + "}").utf8))
-    }
-
-    private struct StatusBody: Encodable {
-        let sessionId: String
-        let status: String
-        let connectionId: String?
-        let error: String?
+            body: body.jsonBody)
     }
 }

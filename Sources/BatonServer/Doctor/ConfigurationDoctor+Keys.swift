@@ -1,7 +1,7 @@
 import BatonCore
 import Foundation
 
-/// The checks on the optional keys and the per-user rate limit (issue 16): where the provider idempotency-key
+/// The checks on the optional keys and the per-user rate limit: where the provider idempotency-key
 /// secret comes from, which retired sealing keys still open replays, and whether the rate limit is on.
 extension ConfigurationDoctor {
     static func keyFindings(

@@ -46,7 +46,7 @@ struct HandoffSessionService: Sendable {
             metrics.recordIdempotency("invalid_key")
             throw BackendProblem.idempotencyKeyInvalid
         }
-        guard let body = HandoffSessionRequest(json: request.body) else {
+        guard let body = ShareRequestBody(json: request.body) else {
             metrics.recordIdempotency("invalid_request")
             throw BackendProblem.invalidRequest(
                 "The body must be exactly {catalogItemId, disclosureVersion, affirmed: true, affirmedAt}.")
@@ -85,11 +85,11 @@ struct HandoffSessionService: Sendable {
 
     /// The holder of the lease: check the projection, call Chia, record the final answer.
     private func forward(
-        _ body: HandoffSessionRequest, key: IdempotencyKey, _ record: Claim, tookOver: Bool
+        _ body: ShareRequestBody, key: IdempotencyKey, _ record: Claim, tookOver: Bool
     ) async throws -> HTTPResponse {
         defer { waiters.notify(record.waitID) }
         do {
-            let offered = try await catalog.handoff(for: record.user, catalogItemID: body.catalogItemID, now: now())
+            let offered = try await catalog.handoff(for: record.user, catalogItemID: body.catalogItemId, now: now())
             guard case .shareOrNeutral(let share)? = offered, share.disclosureVersion == body.disclosureVersion else {
                 metrics.recordIdempotency("projection_changed")
                 return try await completeDefinitive(BackendProblem.projectionChanged, record)
@@ -97,7 +97,7 @@ struct HandoffSessionService: Sendable {
             let upstreamKey = providerKeys.key(for: .chiaHandoffSession, user: record.user.id, appKey: key)
             switch try await chia.createHandoffSession(key: upstreamKey, request: body) {
             case .success(let handoff):
-                let plaintext = Self.createdBody(handoff)
+                let plaintext = HandoffSession(url: handoff.url, expiresAt: handoff.expiresAt).jsonBody
                 let sealed = try sealer.seal(plaintext, user: record.user.id, key: record.key)
                 _ = try await store.complete(
                     user: record.user.id, key: record.key, owner: record.owner, responseStatus: 201,
@@ -138,7 +138,8 @@ struct HandoffSessionService: Sendable {
         else {
             metrics.recordIdempotency("expired")
             if status == 201 { throw BackendProblem.handoffExpired }
-            throw HTTPError(status: status, code: "request_rejected", detail: "This request was refused earlier.")
+            throw HTTPError(
+                status: status, code: ProblemCode.requestRejected.rawValue, detail: "This request was refused earlier.")
         }
         metrics.recordIdempotency(joined ? "joined" : "replayed")
         var response: HTTPResponse
@@ -162,15 +163,6 @@ struct HandoffSessionService: Sendable {
         }
     }
 
-    static func createdBody(_ handoff: ChiaHandoff) -> [UInt8] {
-        // Built by hand so the URL is revealed exactly once, straight into the response body.
-        var text = "{\"expiresAt\":"
-        JSONStringLiteral.append(RFC3339.string(from: handoff.expiresAt), to: &text)
-        text += ",\"url\":"
-        JSONStringLiteral.append(handoff.url.revealForPresentation(), to: &text)
-        return Array((text + "}").utf8)
-    }
-
     static func created(_ body: [UInt8], replayed: Bool) -> HTTPResponse {
         HTTPResponse(
             status: 201,
@@ -185,24 +177,6 @@ struct HandoffSessionService: Sendable {
         let owner: String
 
         var waitID: String { "\(user.id)\u{0}\(key)" }
-    }
-}
-
-/// Writes a JSON string literal (RFC 8259 escaping) without going through `Encodable`.
-enum JSONStringLiteral {
-    static func append(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }
 

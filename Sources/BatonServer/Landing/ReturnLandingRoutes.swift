@@ -3,7 +3,7 @@ import BatonHTTP
 import Foundation
 
 /// `GET` (and `HEAD`) at exactly each registered https return path: the landing page a browser shows when the
-/// universal link or app link did not open the app (issue 22).
+/// universal link or app link did not open the app (CONTRACTS.md §2.1).
 ///
 /// The route is the exact path, so the access log records that path as the route and never the query (see
 /// ``AccessLogMiddleware``); the page is the same whatever query or fragment the provider appended. Responses are

@@ -3,14 +3,17 @@ import BatonHTTP
 /// The OpenAPI 3.1 document describing every route of the partner backend: the app-facing `/v2/*` API with its
 /// schemas and problem codes, the webhook receivers, the well-known files and the operations routes.
 ///
-/// The document is a checked-in constant (``json``), so serving it needs no resource bundle or build step, and the
-/// bytes served are the bytes reviewed. ``BatonBackend`` mounts it at `GET /openapi.json`; another router can too:
+/// The document is the checked-in file `OpenAPI/openapi.json` of this target, embedded into the binary at build time
+/// (``json``), so serving it needs no resource bundle and the bytes served are the bytes reviewed. ``BatonBackend`` mounts it at `GET /openapi.json`; another router can too:
 ///
 /// ```swift
 /// var router = Router()
 /// OpenAPIDocument.register(on: &router)     // GET /openapi.json, application/json
 /// ```
 public enum OpenAPIDocument {
+    /// The document's JSON text, exactly as `GET /openapi.json` serves it.
+    public static let json = EmbeddedFiles.openapiJSON
+
     /// The path the document is served at.
     public static let path = "/openapi.json"
 

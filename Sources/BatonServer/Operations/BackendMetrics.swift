@@ -21,6 +21,7 @@ public final class BackendMetrics: Sendable {
         "baton_idempotency_outcomes_total": (["outcome"], "POST /v2/handoff-sessions answers, by idempotency outcome."),
         "baton_webhook_verifications_total": (["provider", "result"], "Webhook deliveries, by verification result."),
         "baton_auth_token_refusals_total": (["reason"], "Bearer tokens refused with 401, by reason."),
+        "baton_rate_limited_total": ([], "Requests refused with 429 rate_limited by the per-user limit."),
     ]
 
     private let counters = Mutex<[Series: Int]>([:])
@@ -77,6 +78,11 @@ public final class BackendMetrics: Sendable {
         increment("baton_auth_token_refusals_total", [reason.rawValue])
     }
 
+    /// Counts one request refused by the per-user rate limit (`429 rate_limited`).
+    public func recordRateLimited() {
+        increment("baton_rate_limited_total", [])
+    }
+
     /// The current value of one series, for tests.
     public func value(_ name: String, _ labels: [String]) -> Int {
         counters.withLock { $0[Series(name: name, labels: labels)] ?? 0 }
@@ -89,6 +95,11 @@ public final class BackendMetrics: Sendable {
         for name in Self.help.keys.sorted() {
             let (labelNames, help) = Self.help[name]!
             text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
+            if labelNames.isEmpty {
+                // A family without labels has exactly one series, shown from zero so a rate can be taken at once.
+                text += "\(name) \(snapshot[Series(name: name, labels: [])] ?? 0)\n"
+                continue
+            }
             for series in snapshot.keys.filter({ $0.name == name }).sorted() {
                 let labels = zip(labelNames, series.labels).map { "\($0)=\"\(Self.escape($1))\"" }
                 text += "\(name){\(labels.joined(separator: ","))} \(snapshot[series]!)\n"

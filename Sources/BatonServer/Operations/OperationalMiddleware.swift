@@ -26,12 +26,28 @@ struct MetricsMiddleware: HTTPMiddleware {
     }
 }
 
-/// Turns a store that is busy or unreachable into `503` with `Retry-After`, instead of an opaque 500.
+/// Turns a store that is busy or unreachable into `503 service_unavailable` with `Retry-After`, instead of an opaque
+/// 500, and reports outages to ``StoreOutageLog``: the first refusal logs why, the first success of a route that
+/// reads or writes the store ends the outage.
 struct StoreFailureMiddleware: HTTPMiddleware {
+    /// Route patterns (prefixes) whose 2xx answer proves the store answered.
+    static let storeRoutes = [
+        "/v2/handoff-sessions", "/v2/verification", "/v2/connect-sessions", "/webhooks/", "/readyz",
+    ]
+
+    let outages: StoreOutageLog
+
     func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         do {
-            return try await next(request)
+            let response = try await next(request)
+            if (200..<300).contains(response.status), outages.isDown, let route = request.route,
+                Self.storeRoutes.contains(where: { route.hasPrefix($0) })
+            {
+                outages.succeeded()
+            }
+            return response
         } catch let error as StoreError where [.busy, .unavailable, .closed].contains(error.code) {
+            outages.failed(error)
             throw BackendProblem.storeUnavailable(retryAfter: 1)
         }
     }

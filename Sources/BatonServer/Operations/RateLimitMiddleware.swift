@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Each authenticated user has one bucket of ``BackendConfiguration/RateLimit/burst`` requests, refilled at
 /// ``BackendConfiguration/RateLimit/perMinute``, kept in the ``Store`` so every instance sharing the database
-/// shares it. An empty bucket answers `429 rate_limited` with `Retry-After` before the route runs. Runs after
-/// ``AuthenticationMiddleware``; a request without a user is left to the route (which answers 401).
+/// shares it. An empty bucket answers `429 rate_limited` with `Retry-After` before the route runs, and counts it in
+/// `baton_rate_limited_total`. Runs after ``AuthenticationMiddleware``; a request without a user is left to the route
+/// (which answers 401).
 struct RateLimitMiddleware: HTTPMiddleware {
     /// Path prefixes of the provider-backed routes (CONTRACTS.md §2): share, verification, connect.
     static let limitedPrefixes = [
@@ -18,6 +19,7 @@ struct RateLimitMiddleware: HTTPMiddleware {
     let store: any Store
     let limit: BackendConfiguration.RateLimit
     let now: @Sendable () -> Date
+    let metrics: BackendMetrics
 
     func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         guard Self.limitedPrefixes.contains(where: request.path.hasPrefix),
@@ -25,7 +27,10 @@ struct RateLimitMiddleware: HTTPMiddleware {
         else { return try await next(request) }
         let decision = try await store.takeRateLimitToken(
             bucket: "user:" + user.id, burst: limit.burst, perMinute: limit.perMinute, now: now())
-        if case .limited(let seconds) = decision { throw BackendProblem.rateLimited(retryAfter: seconds) }
+        if case .limited(let seconds) = decision {
+            metrics.recordRateLimited()
+            throw BackendProblem.rateLimited(retryAfter: seconds)
+        }
         return try await next(request)
     }
 }

@@ -45,9 +45,10 @@ struct BBClient: Sendable {
 
     /// Creates a connect session returning to `returnURL`. Not retried once sent: BB does not dedupe creation.
     func createConnectSession(returnURL: String) async throws -> ProviderResult<BBConnectSession> {
-        struct Body: Encodable { let returnUrl: String }
+        var body = JSONText()
+        body.field("returnUrl", returnURL)
         let exchange = try await caller.send(
-            request(.post, "/v2/connect-sessions", body: ProviderJSON.encode(Body(returnUrl: returnURL))),
+            request(.post, "/v2/connect-sessions", body: body.finishBytes()),
             provider: .bb, operation: "create_connect_session", repeatability: .onlyIfNotSent)
         let result = ProviderJSON.result(exchange) { response -> BBConnectSession? in
             struct Body: Decodable {

@@ -21,7 +21,7 @@ struct ChiaClient: Sendable {
 
     /// Creates (or, for a key Chia has seen with this body, gets back) the handoff session.
     func createHandoffSession(
-        key: IdempotencyKey, request: HandoffSessionRequest
+        key: IdempotencyKey, request: ShareRequestBody
     ) async throws -> ProviderResult<
         ChiaHandoff
     > {

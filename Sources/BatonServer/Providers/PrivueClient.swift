@@ -34,19 +34,13 @@ struct PrivueClient: Sendable {
     ) async throws -> ProviderResult<
         PrivueVerificationState
     > {
-        struct Body: Encodable {
-            let userRef: String
-            let workflow: String
-            let returnURL: String
-            enum CodingKeys: String, CodingKey {
-                case userRef = "user_ref"
-                case workflow
-                case returnURL = "return_url"
-            }
-        }
-        let body = ProviderJSON.encode(Body(userRef: userRef, workflow: workflow, returnURL: returnURL))
+        var body = JSONText()
+        body.field("return_url", returnURL)
+        body.field("user_ref", userRef)
+        body.field("workflow", workflow)
         let exchange = try await caller.send(
-            request(.post, "/verifications", body: body), provider: .privue, operation: "create_verification",
+            request(.post, "/verifications", body: body.finishBytes()), provider: .privue,
+            operation: "create_verification",
             repeatability: .idempotent)
         let result = ProviderJSON.result(exchange, decode: Self.state)
         caller.record(.privue, "create_verification", result)

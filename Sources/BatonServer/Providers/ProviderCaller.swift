@@ -123,14 +123,6 @@ enum ProviderJSON {
         return code
     }
 
-    /// Encodes a request body with sorted keys.
-    static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Plain structs of strings always encode.
-        return Array(try! encoder.encode(value))
-    }
-
     /// A final response as a typed result: 2xx decoded by `decode`, other 4xx a rejection.
     static func result<Value: Sendable>(
         _ exchange: ProviderCaller.Exchange, decode: (OutboundResponse) -> Value?

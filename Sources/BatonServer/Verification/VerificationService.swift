@@ -16,23 +16,19 @@ struct VerificationService: Sendable {
     let returnURL: String
     let now: @Sendable () -> Date
 
-    /// Statuses Privue no longer changes; others are refreshed on read.
-    static let settled: Set<String> = ["approved", "rejected"]
-
     func createHandoff(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()
-        guard let body = StrictJSONObject(request.body, keys: ["workflow"]), let workflow = body.string("workflow")
-        else { throw BackendProblem.invalidRequest("The body must be exactly {\"workflow\": \"…\"}.") }
+        guard let workflow = VerificationHandoffRequest(json: request.body)?.workflow else {
+            throw BackendProblem.invalidRequest("The body must be exactly {\"workflow\": \"…\"}.")
+        }
         guard workflows.contains(workflow) else { throw BackendProblem.unknownWorkflow }
         let verification = try await ensureVerification(user: user, workflow: workflow)
         switch try await privue.createHandoff(verificationID: verification.id) {
         case .success(let handoff):
-            var text = "{\"expiresInSeconds\":\(handoff.expiresInSeconds),\"url\":"
-            JSONStringLiteral.append(handoff.url.revealForPresentation(), to: &text)
             return HTTPResponse(
                 status: 200,
                 headers: ["content-type": "application/json", "cache-control": "no-store", "pragma": "no-cache"],
-                body: Array((text + "}").utf8))
+                body: VerificationHandoff(url: handoff.url, expiresInSeconds: handoff.expiresInSeconds).jsonBody)
         case .rejected: throw BackendProblem.providerRejected
         case .unavailable(let failure): throw BackendProblem.providerUnavailable(failure)
         }
@@ -43,14 +39,16 @@ struct VerificationService: Sendable {
         guard let workflow = request.parameters["workflow"], workflows.contains(workflow),
             var verification = try await store.latestVerification(user: user.id, workflow: workflow)
         else { throw BackendProblem.notFound }
-        if !Self.settled.contains(verification.status),
+        if !VerificationStatus(rawValue: verification.status).isFinal,
             case .success(let state) = try await privue.verification(id: verification.id), state.id == verification.id,
             let updated = try await store.updateVerification(
                 id: verification.id, status: state.status, updatedAt: state.updatedAt ?? now())
         {
             verification = updated
         }
-        return try HTTPResponse.json(StatusBody(verificationId: verification.id, status: verification.status))
+        let state = VerificationState(
+            verificationID: verification.id, status: VerificationStatus(rawValue: verification.status))
+        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: state.jsonBody)
     }
 
     private func ensureVerification(user: AuthenticatedUser, workflow: String) async throws -> VerificationRecord {
@@ -70,10 +68,5 @@ struct VerificationService: Sendable {
         case .rejected: throw BackendProblem.providerRejected
         case .unavailable(let failure): throw BackendProblem.providerUnavailable(failure)
         }
-    }
-
-    private struct StatusBody: Encodable {
-        let verificationId: String
-        let status: String
     }
 }

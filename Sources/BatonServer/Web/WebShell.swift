@@ -3,7 +3,7 @@ import Foundation
 
 /// The web reference shell: static HTML, CSS and one JavaScript file served under `/web/`.
 ///
-/// The files are string constants compiled into the binary (``WebShellAssets``, one Swift file per asset), so the
+/// The files are `Web/Files/` of this target, embedded into the binary at build time (``WebShellAssets``), so the
 /// shell needs no resource bundle and no path on disk (a moved binary serves the same pages from memory). Every
 /// response carries `WebShellHeaders`: a strict Content-Security-Policy (no inline script, nothing from another origin
 /// but the mirrored images), `nosniff` and `Referrer-Policy: no-referrer`. HTML is `no-store`; CSS and JavaScript

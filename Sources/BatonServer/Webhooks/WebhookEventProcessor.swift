@@ -15,6 +15,15 @@ struct WebhookEventProcessor: Sendable {
         let id: String
         let status: String
         let updatedAt: String
+
+        /// The stored payload, keys sorted.
+        var jsonBody: [UInt8] {
+            var json = JSONText()
+            json.field("id", id)
+            json.field("status", status)
+            json.field("updatedAt", updatedAt)
+            return json.finishBytes()
+        }
     }
 
     /// A normalised BB `connect_session.updated` event, with Baton's status already mapped.
@@ -24,6 +33,17 @@ struct WebhookEventProcessor: Sendable {
         let connectionId: String?
         let error: String?
         let updatedAt: String
+
+        /// The stored payload, keys sorted; absent optional members are left out.
+        var jsonBody: [UInt8] {
+            var json = JSONText()
+            if let connectionId { json.field("connectionId", connectionId) }
+            if let error { json.field("error", error) }
+            json.field("sessionId", sessionId)
+            json.field("status", status)
+            json.field("updatedAt", updatedAt)
+            return json.finishBytes()
+        }
     }
 
     /// Applies `event` and marks it processed. A value the store refuses to bind (text with NUL, which PostgreSQL

@@ -15,6 +15,7 @@ struct WebhookReceiver: Sendable {
     let store: any Store
     let processor: WebhookEventProcessor
     let metrics: BackendMetrics
+    let logger: Logger
     let now: @Sendable () -> Date
 
     func receive(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -25,6 +26,7 @@ struct WebhookReceiver: Sendable {
                 signatures: request.headers["webhook-signature"], body: request.body, now: now())
         } catch {
             metrics.recordWebhook(provider, result: error.rawValue)
+            logRejection(error, timestamp: request.headers["webhook-timestamp"])
             switch error {
             case .missingHeaders, .malformedTimestamp:
                 throw HTTPError(status: 400, code: "webhook_malformed", detail: "Standard Webhooks headers required.")
@@ -46,9 +48,29 @@ struct WebhookReceiver: Sendable {
         return try HTTPResponse.json(["status": "accepted"])
     }
 
+    /// One line per refused delivery: the provider and reason, and for a timestamp outside the tolerance the skew
+    /// (`skew_seconds`: the sender's timestamp minus this backend's clock, positive when the sender is ahead) so that
+    /// a clock out of step reads as such. Never the body, id or signature.
+    private func logRejection(_ rejection: WebhookRejection, timestamp: String?) {
+        var fields: [String: LogValue] = [
+            "provider": .string(provider.rawValue), "reason": .string(rejection.rawValue),
+        ]
+        if rejection == .timestampOutOfTolerance, let seconds = timestamp.flatMap({ Int64($0) }) {
+            fields["skew_seconds"] = .int(Int(seconds - Int64(now().timeIntervalSince1970.rounded(.down))))
+        }
+        logger.log(.warning, "webhook_rejected", fields)
+    }
+
     /// The envelope `{"type","timestamp","data"}` reduced to what the backend keeps; `nil` when malformed (`data` must
     /// be an object for every event type, known or not, as the OpenAPI document says).
     func normalise(_ body: [UInt8], webhookID: String) -> WebhookEventRecord? {
+        Self.normalise(body, provider: provider, webhookID: webhookID, receivedAt: now())
+    }
+
+    /// ``normalise(_:webhookID:)`` for `provider`, received at `receivedAt` (also the fuzzing entry point).
+    static func normalise(
+        _ body: [UInt8], provider: ProviderName, webhookID: String, receivedAt: Date
+    ) -> WebhookEventRecord? {
         struct Envelope: Decodable {
             let type: String
             let timestamp: String
@@ -75,24 +97,26 @@ struct WebhookReceiver: Sendable {
             guard let data = try? JSONDecoder().decode(PrivueDelivery.self, from: Data(body)).data, !data.id.isEmpty,
                 !data.status.isEmpty, RFC3339.date(from: data.updatedAt) != nil
             else { return nil }
-            payload = ProviderJSON.encode(
-                WebhookEventProcessor.PrivueUpdate(id: data.id, status: data.status, updatedAt: data.updatedAt))
+            payload =
+                WebhookEventProcessor.PrivueUpdate(id: data.id, status: data.status, updatedAt: data.updatedAt)
+                .jsonBody
         case (.bb, "connect_session.updated"):
             struct BBDelivery: Decodable { let data: BBClient.StateBody }
             guard let data = try? JSONDecoder().decode(BBDelivery.self, from: Data(body)).data,
                 let sessionID = data.sessionId, !sessionID.isEmpty, let updatedAt = data.updatedAt,
                 RFC3339.date(from: updatedAt) != nil, let state = BBClient.state(data)
             else { return nil }
-            payload = ProviderJSON.encode(
+            payload =
                 WebhookEventProcessor.BBUpdate(
                     sessionId: sessionID, status: state.status, connectionId: state.connectionID, error: state.error,
-                    updatedAt: updatedAt))
+                    updatedAt: updatedAt
+                ).jsonBody
         default:
             payload = Array("{}".utf8)
         }
         return WebhookEventRecord(
             provider: provider.rawValue, webhookID: webhookID, eventType: envelope.type, payload: payload,
-            receivedAt: now())
+            receivedAt: receivedAt)
     }
 }
 

@@ -15,10 +15,10 @@ import Testing
         // The renderer cases a Swift check executes count; the rest are listed as not run, never as passed.
         #expect(lines.contains("renderer-conformance.v1.json decision: 23 passed, 0 failed"))
         #expect(lines.contains("renderer-conformance.v1.json interaction: 18 passed, 0 failed"))
-        #expect(lines.contains("renderer-conformance.v1.json accessibility: 0 passed, 0 failed, 7 not run"))
+        #expect(lines.contains("renderer-conformance.v1.json accessibility: 3 passed, 0 failed, 4 not run"))
         #expect(
             lines.contains(
-                "  not run [swift] reading-order: no Swift-side check: the views it concerns are "
+                "  not run [swift] keyboard-only: no Swift-side check: the views it concerns are "
                     + "BatonApple's (Apple platforms)"))
         #expect(
             lines.dropLast().last?.hasSuffix(
@@ -57,7 +57,9 @@ import Testing
             decisions = [decisions[0], broken]
             document["decision"] = decisions
             document["interaction"] = [[String: Any]]()
-            document["accessibility"] = [(document["accessibility"] as! [[String: Any]])[0]]  // reading-order
+            document["accessibility"] = (document["accessibility"] as! [[String: Any]]).filter {
+                $0["id"] as? String == "keyboard-only"
+            }
             document["forbidden"] = (document["forbidden"] as! [[String: Any]]).filter {
                 $0["id"] as? String == "no-inline-script"
             }
@@ -67,7 +69,7 @@ import Testing
         let text = try await BatonBinary.run(["conformance", "--dir", directory.path])
         #expect(text.status == 1)
         #expect(text.standardOutput.contains("  FAIL    [swift] broken-decision: actions "))
-        #expect(text.standardOutput.contains("  not run [swift] reading-order: "))
+        #expect(text.standardOutput.contains("  not run [swift] keyboard-only: "))
         #expect(text.standardOutput.contains("\n2 not run "))
         #expect(text.standardOutput.hasSuffix("\n1 passed, 1 failed\n"))
 
@@ -80,11 +82,44 @@ import Testing
         let results = Dictionary(uniqueKeysWithValues: cases.map { ($0["id"]!, $0["result"]!) })
         #expect(
             results == [
-                "share-two-equal-actions": "passed", "broken-decision": "failed", "reading-order": "not_run",
+                "share-two-equal-actions": "passed", "broken-decision": "failed", "keyboard-only": "not_run",
                 "no-inline-script": "not_run",
             ])
         #expect(cases.allSatisfy { $0["file"] == "renderer-conformance.v1.json" })
-        #expect(cases.first { $0["id"] == "reading-order" }?["section"] == "accessibility")
+        #expect(cases.first { $0["id"] == "keyboard-only" }?["section"] == "accessibility")
+    }
+
+    /// The accessibility cases a ``CatalogRenderPlan`` decides run on the Swift shell: a reading order the plan does
+    /// not follow (the two actions swapped) fails, while image-alt and equal-access pass and the rest are not run.
+    @Test func aBrokenReadingOrderFails() async throws {
+        let directory = try Self.rendererVariant { document in
+            var accessibility = document["accessibility"] as! [[String: Any]]
+            let index = try #require(accessibility.firstIndex { $0["id"] as? String == "reading-order" })
+            var order = accessibility[index]["order"] as! [String]
+            let primary = try #require(order.firstIndex(of: "action.primary"))
+            order.swapAt(primary, try #require(order.firstIndex(of: "action.secondary")))
+            accessibility[index]["order"] = order
+            document["accessibility"] = accessibility
+            document["decision"] = [[String: Any]]()
+            document["interaction"] = [[String: Any]]()
+            document["forbidden"] = [[String: Any]]()
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await BatonBinary.run(["conformance", "--json", "--dir", directory.path])
+        #expect(result.status == 1)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let cases = try #require(report["cases"] as? [[String: String]])
+        let results = Dictionary(uniqueKeysWithValues: cases.map { ($0["id"]!, $0["result"]!) })
+        #expect(
+            results == [
+                "reading-order": "failed", "image-alt": "passed", "equal-access": "passed",
+                "text-200-at-320": "not_run", "keyboard-only": "not_run", "reduced-motion": "not_run",
+                "axe-no-violations": "not_run",
+            ])
+        let detail = cases.first { $0["id"] == "reading-order" }?["detail"]
+        #expect(detail?.hasPrefix("share: order block:") == true)
+        #expect(detail?.hasSuffix(", action.primary, action.secondary") == true)
     }
 
     /// Interaction cases run through BatonClient's Chia machine: an expectation the machine does not meet fails.

@@ -14,6 +14,8 @@ struct EndToEndStack: Sendable {
     static let privueReturnURL = "https://app.example.com/kyc/done"
     static let bbReturnURLs = ["https://app.example.com/bb-callback", "acmewallet://bb-callback"]
     static let workflow = "merchant-onboarding"
+    /// `returnLanding.openHost`: the second associated host the landing pages' "Return to the app" link goes to.
+    static let openHost = "open.app.example.com"
 
     let sandbox: ProviderSandbox
     let running: RunningBackend
@@ -119,6 +121,7 @@ struct EndToEndStack: Sendable {
                 "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
             ],
             "apps": ["apple": ["appIDs": ["ABCDE12345.com.example.wallet"]]],
+            "returnLanding": ["openHost": openHost],
         ]
         return try BackendConfiguration.load(
             json: try JSONSerialization.data(withJSONObject: object), environment: secrets)

@@ -109,6 +109,15 @@ struct RouterTests {
         #expect(!logged.contains("hunter2"))
     }
 
+    /// What an API document is checked against: every route as `METHOD /pattern`, captures as `{name}`, in order.
+    @Test func describesEveryRouteAsMethodAndPattern() {
+        #expect(
+            sampleRouter().routeDescriptions == [
+                "GET /healthz", "GET /v2/connect-sessions/{sessionId}", "GET /v2/connect-sessions/current",
+                "POST /v2/connect-sessions", "GET /echo", "GET /teapot", "GET /boom",
+            ])
+    }
+
     @Test func middlewareRunsOutermostFirstAndCanAnswer() async throws {
         struct Principal: RequestAttributeKey { typealias Value = String }
         var router = Router()

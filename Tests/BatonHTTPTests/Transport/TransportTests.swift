@@ -84,7 +84,7 @@ struct TransportTests {
             #expect(error?.kind == .timedOut)
             // The handler answers after 30 s; ending well before that proves the 300 ms timeout fired, with room
             // for a loaded CI host.
-            #expect(clock.now - start < .seconds(10))
+            #expect(clock.now - start < .seconds(20))
         }
     }
 

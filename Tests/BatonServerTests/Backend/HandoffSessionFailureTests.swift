@@ -158,7 +158,7 @@ struct HandoffSessionFailureTests {
         }
         try await fixture.run { api in
             let key = Share.key()
-            let request = try #require(HandoffSessionRequest(json: Array(Share.body().utf8)))
+            let request = try #require(ShareRequestBody(json: Array(Share.body().utf8)))
             // The dead instance: it claimed, forwarded to Chia (which created the session), then crashed.
             #expect(
                 try await fixture.store.claim(

@@ -104,7 +104,7 @@ struct HandoffSessionSecurityTests {
                 plaintext, key: configuration.sealingKey,
                 associatedData: ResponseSealer.legacyBinding("alice", key))
         }
-        let fingerprint = try #require(HandoffSessionRequest(json: Array(Share.body().utf8))).fingerprint
+        let fingerprint = try #require(ShareRequestBody(json: Array(Share.body().utf8))).fingerprint
         let now = fixture.clock.now
         #expect(
             try await fixture.store.claim(

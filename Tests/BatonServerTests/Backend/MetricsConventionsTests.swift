@@ -40,6 +40,19 @@ import Testing
         #expect(Self.familiesWithoutHelp(catalog) == [])
     }
 
+    @Test func theRateLimitCounterHasHelpAndStartsAtZero() {
+        let metrics = BackendMetrics()
+        #expect(metrics.render().contains("\nbaton_rate_limited_total 0\n"))
+        metrics.recordRateLimited()
+        metrics.recordRateLimited()
+        let text = metrics.render()
+        #expect(
+            text.contains(
+                "# HELP baton_rate_limited_total Requests refused with 429 rate_limited by the per-user limit.\n"
+                    + "# TYPE baton_rate_limited_total counter\nbaton_rate_limited_total 2\n"))
+        #expect(Self.familiesWithoutHelp(text) == [])
+    }
+
     @Test func theDurationHistogramIsCumulativePerRoute() {
         let metrics = BackendMetrics()
         metrics.recordRequestDuration(route: "/v2/catalog", seconds: 0.003)

@@ -156,10 +156,10 @@ struct WebhookReceiverTests {
     func drainAfterCrash(engine: StoreEngine) async throws {
         let fixture = try await BackendFixture.make(engine)
         try await seed(fixture)
-        let payload = ProviderJSON.encode(
-            WebhookEventProcessor.BBUpdate(
-                sessionId: "cs_1", status: "ok", connectionId: "conn_1", error: nil,
-                updatedAt: RFC3339.string(from: fixture.clock.now)))
+        let payload = WebhookEventProcessor.BBUpdate(
+            sessionId: "cs_1", status: "ok", connectionId: "conn_1", error: nil,
+            updatedAt: RFC3339.string(from: fixture.clock.now)
+        ).jsonBody
         #expect(
             try await fixture.store.recordWebhookEvent(
                 WebhookEventRecord(

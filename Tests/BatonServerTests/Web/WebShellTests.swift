@@ -17,13 +17,31 @@ import Testing
         return router
     }
 
+    /// The binary serves exactly the files of `Sources/BatonServer/Web/Files/` but the partials (`_*`): CSS and script
+    /// byte for byte, each page as its file with its include line replaced by the nav partial, the link to the page
+    /// itself marked `aria-current="page"`.
     @Test func theBinaryHoldsEveryPage() throws {
-        let shell = try WebShell()
-        #expect(shell.assetNames == ["bb.html", "index.html", "privue.html", "shell.css", "shell.js"])
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources/BatonServer/Web/Files")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("_") }
+        #expect(names.count >= 5)
+        #expect(try WebShell().assetNames == names.sorted())
+        let nav = try String(contentsOf: folder.appending(path: "_nav.html"), encoding: .utf8)
+        for name in names {
+            var expected = try String(contentsOf: folder.appending(path: name), encoding: .utf8)
+            if let include = expected.firstMatch(of: #/<!-- include _nav.html current="([^"]+)" -->\n/#) {
+                let link = "href=\"\(include.output.1)\""
+                expected.replaceSubrange(
+                    include.range, with: nav.replacing(link, with: link + " aria-current=\"page\"", maxReplacements: 1))
+            }
+            #expect(WebShellAssets.all[name] == expected, "\(name)")
+            #expect(!(WebShellAssets.all[name] ?? "").contains("<!-- include"), "\(name)")
+        }
+        #expect(WebShellAssets.all.values.filter { $0.contains("aria-current=\"page\"") }.count == 3)
     }
 
-    /// The assets are compiled-in string constants (no resource bundle): what is served is exactly that text, each
-    /// file ending in one newline.
+    /// The assets are embedded string constants (no resource bundle): what is served is exactly that text, each file
+    /// ending in one newline.
     @Test func eachPageIsServedByteForByteFromItsConstant() async throws {
         try await router().test(.inProcess) { client in
             for (name, text) in WebShellAssets.all {

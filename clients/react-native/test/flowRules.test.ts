@@ -1,4 +1,5 @@
-// Issue 15's flow rules in the TypeScript machines, beyond the shared vectors (mirrors the Kotlin *FlowRulesTest).
+// The flow rules (docs/CONTRACTS.md §1.1) in the TypeScript machines, beyond the shared vectors (mirrors the
+// Kotlin *FlowRulesTest).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeCatalogCard } from '../src/core/catalogCard';
@@ -139,4 +140,48 @@ test('verification: an OS link that is not a return leaves the journey open; a b
   assert.deepEqual(machine.handle({ type: 'return_link', url: 'https://partner.example/kyc/done', atMillis: 2 }).map((a) => a.type), [
     'dismiss_web_view', 'render', 'fetch_status', 'schedule_tick',
   ]);
+});
+
+// Issue 22: the landing page at the return path links to `https://<returnLanding.openHost><path>`, bare (the
+// backend's ReturnLandingPage; Swift's LandingReturnEndToEndTests follows the whole path). `Linking` hands that tap
+// to the app as an OS link; registered beside the return URL, it ends the browser phase and the backend answers.
+const landingLinks = { bb: 'https://open.app.example.com/bb-callback', privue: 'https://open.app.example.com/kyc/done' };
+
+test('connect: the landing page link, delivered by Linking, ends the browser phase and the backend answers', () => {
+  const parser = new ConnectReturnParser(['https://app.example.com/bb-callback', landingLinks.bb, 'acmewallet://bb-callback']);
+  const machine = new ConnectMachine('https', parser, new PollingPolicy(2, 20));
+  machine.handle({ type: 'connect_tap', atMillis: 0 });
+  machine.handle({ type: 'session_created', sessionId: 'ses_7', hostedUrl: new SensitiveUrl('https://bb.example/s/z'), callback: 'https' });
+  assert.deepEqual(machine.handle({ type: 'return_link', url: landingLinks.bb, atMillis: 3000 }), [
+    { type: 'render', screen: { content: 'confirming', hint: 'unknown' } },
+    { type: 'fetch_session', sessionId: 'ses_7' },
+    { type: 'schedule_tick', atMillis: 23_000 },
+  ]);
+  assert.deepEqual(machine.handle({ type: 'session_state', sessionId: 'ses_7', status: 'ok', atMillis: 3100 }), [
+    { type: 'forget_pending_session' },
+    { type: 'render', screen: { content: 'connected' } },
+  ]);
+});
+
+test('connect: the landing page link is ignored when the app did not register it', () => {
+  const machine = new ConnectMachine('https', bbParser, new PollingPolicy(2, 20));
+  machine.handle({ type: 'connect_tap', atMillis: 0 });
+  machine.handle({ type: 'session_created', sessionId: 'ses_7', hostedUrl: new SensitiveUrl('https://bb.example/s/z'), callback: 'https' });
+  assert.deepEqual(machine.handle({ type: 'return_link', url: landingLinks.bb, atMillis: 3000 }), []);
+  assert.equal(machine.screen.content, 'in_browser');
+});
+
+test('verification: the landing page link, delivered by Linking, ends the journey and the backend answers', () => {
+  const parser = new VerificationReturnParser(['https://partner.example/kyc/done', landingLinks.privue]);
+  const machine = new VerificationMachine('kyc', parser, new PollingPolicy(2, 30));
+  machine.handle({ type: 'verify_tap', atMillis: 0 });
+  machine.handle({ type: 'handoff_created', url: new SensitiveUrl('https://verify.privue.example/acme#ticket=t') });
+  assert.deepEqual(machine.handle({ type: 'return_link', url: landingLinks.privue, atMillis: 3000 }), [
+    { type: 'dismiss_web_view' },
+    { type: 'render', screen: { content: 'confirming' } },
+    { type: 'fetch_status', workflow: 'kyc' },
+    { type: 'schedule_tick', atMillis: 33_000 },
+  ]);
+  machine.handle({ type: 'status', status: 'rejected', atMillis: 3100 });
+  assert.deepEqual(machine.screen, { content: 'settled', status: 'rejected' });
 });

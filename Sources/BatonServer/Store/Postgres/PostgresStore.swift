@@ -50,6 +50,8 @@ public enum PostgresStore {
 final class PostgresEngine: SQLEngine {
     private let connections: [ConfinedConnection<PostgresConnection>]
     private let pool: ConnectionPool
+    /// Raised each time a connection is found lost: every connection opened before is replaced on its next use.
+    private let losses = Atomic(0)
 
     var dialect: SQLDialect { .postgres }
 
@@ -90,14 +92,29 @@ final class PostgresEngine: SQLEngine {
         guard let index = await pool.acquire() else {
             throw StoreError(.closed, engine: .postgres, operation: operation)
         }
+        let epoch = losses.load(ordering: .acquiring)
         do {
-            let result = try await connections[index].run(operation) { s throws(StoreError) in try body(s) }
+            let result = try await connections[index].run(operation, freshSince: epoch) { s throws(StoreError) in
+                try body(s)
+            }
             pool.release(index)
             return result
         } catch {
+            // A lost connection means the server restarted or the network broke: the rest of the pool is suspect.
+            if Self.isConnectionLoss(error) { losses.add(1, ordering: .releasing) }
             pool.release(index)
             throw error
         }
+    }
+}
+
+extension PostgresEngine {
+    /// Whether `error` says the connection itself is gone (no answer at all, SQLSTATE class 08, or the server shutting
+    /// down or restarting: 57P01–57P03), as opposed to a refusal by a live server.
+    static func isConnectionLoss(_ error: StoreError) -> Bool {
+        guard error.code == .unavailable else { return false }
+        guard let code = error.engineCode else { return true }
+        return code.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(code)
     }
 }
 

@@ -80,6 +80,8 @@ actor ConfinedConnection<Session: SQLSession> {
     private let open: @Sendable () throws(StoreError) -> Session
     private let engine: StoreError.Engine
     private var session: Session?
+    /// The `freshSince` value the session was opened under (see ``run(_:freshSince:_:)``).
+    private var sessionEpoch = 0
     private var closed = false
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -91,18 +93,23 @@ actor ConfinedConnection<Session: SQLSession> {
     }
 
     /// Runs `body` with the connection, on the connection's thread.
+    ///
+    /// With `freshSince`, a connection opened under a smaller value is replaced first: the pool raises it when one of
+    /// its connections is lost (a server restart ends all of them), so the others reconnect before their next use
+    /// instead of each failing one request first.
     func run<T: Sendable>(
-        _ operation: String, _ body: @Sendable (Session) throws(StoreError) -> T
+        _ operation: String, freshSince epoch: Int = 0, _ body: @Sendable (Session) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         guard !closed else { throw StoreError(.closed, engine: engine, operation: operation) }
         let current: Session
-        if let session, session.isHealthy {
+        if let session, session.isHealthy, sessionEpoch >= epoch {
             current = session
         } else {
             session?.close()
             session = nil
             current = try open()
             session = current
+            sessionEpoch = epoch
         }
         return try body(current)
     }

@@ -1,5 +1,4 @@
-// A transcription of clients/react-native/src/core/retry.ts (seed 000 tap sequence; docs/CONTRACTS.md §2 app rule;
-// issue 15 item 4).
+// A transcription of clients/react-native/src/core/retry.ts (seed 000 tap sequence; docs/CONTRACTS.md §2 app rule).
 import 'dart:convert';
 
 /// What the HTTP layer observed for one `POST /v2/handoff-sessions`: a response, or a transport failure.

@@ -4,7 +4,7 @@ export type ShareOutcome =
   | { kind: 'transport'; failure: 'connect' | 'timeout' | 'reset' | 'tls' | string };
 
 /**
- * What the app does after a share request (seed 000; docs/CONTRACTS.md §2 app rule; issue 15 item 4): network
+ * What the app does after a share request (seed 000; docs/CONTRACTS.md §2 app rule): network
  * errors, 408, 429 and 5xx retry with the exact body and key; 401 signs in again and retries with the same key and
  * body; any other 4xx discards both and refetches the projection; 2xx is done; anything else retries.
  */

@@ -1,7 +1,7 @@
 package baton.client
 
 /**
- * The BB connect flow (seed 002), a pure state machine mirroring BatonClient's `ConnectMachine` (issue 15 rules):
+ * The BB connect flow (seed 002), a pure state machine mirroring BatonClient's `ConnectMachine`:
  *
  * - whatever the browser delivers while it is open ([Event.BrowserReturn]: an accepted link, a refused one) or "back
  *   in the app without a link" ([Event.BrowserClosed], detected in `onResume`) ends the browser phase, and the

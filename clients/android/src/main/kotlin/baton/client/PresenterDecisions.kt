@@ -60,7 +60,7 @@ object Origins {
 }
 
 /**
- * What Privue's camera web view grants in `WebChromeClient.onPermissionRequest` (seed 001 "Android"; issue 15 item 6):
+ * What Privue's camera web view grants in `WebChromeClient.onPermissionRequest` (seed 001 "Android"):
  * the camera only (`RESOURCE_VIDEO_CAPTURE`), only to the journey's own origin, only while the app holds the
  * `CAMERA` runtime permission. The microphone and every other resource are never granted.
  */

@@ -15,7 +15,7 @@ sealed class ShareOutcome {
 }
 
 /**
- * What the app does after a share request (seed 000 tap sequence; docs/CONTRACTS.md §2 app rule; issue 15 item 4).
+ * What the app does after a share request (seed 000 tap sequence; docs/CONTRACTS.md §2 app rule).
  *
  * Network errors, 408, 429 and 5xx leave the outcome uncertain: retry with the exact body and key. 401 means the
  * app's sign-in lapsed: sign in again and retry with the same key and body (the first attempt may have reached Chia).

@@ -2,7 +2,7 @@ package baton.client
 
 /**
  * The Privue verification flow (seed 001), a pure state machine mirroring BatonClient's `VerificationMachine`, with
- * issue 15's rules: the web view ending itself on a registered return URL ([Event.WebViewReturn]) ends the browser
+ * the same rules: the web view ending itself on a registered return URL ([Event.WebViewReturn]) ends the browser
  * phase and confirms with the backend, with or without a `verification_id`; a link the OS delivers ([Event.ReturnLink])
  * counts when it is a return, or a bare registered return URL (the landing page's link back); a foreground while the
  * journey is pending and no return came asks the backend, one request at a time. The handoff URL is opened unchanged

@@ -6,7 +6,7 @@ import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
-/** The Chia share rules of seed 000 and issue 15 (items 4 and 9), beyond the shared vectors. */
+/** The Chia share rules of seed 000 and docs/CONTRACTS.md §2, beyond the shared vectors. */
 class ChiaFlowRulesTest {
     private val card = CatalogCard.decode(
         JSONObject(

@@ -7,7 +7,7 @@ import org.junit.Test
 import org.junit.runner.RunWith
 import org.junit.runners.Parameterized
 
-/** Issue 15 items 1 and 3 on Android: any delivery ends the browser phase; a cold-start return confirms the kept id. */
+/** BB on Android: any delivery ends the browser phase; a cold-start return confirms the kept id. */
 @RunWith(Parameterized::class)
 class ConnectFlowRulesTest(private val delivered: String) {
     companion object {

@@ -4,7 +4,7 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
-/** Issue 15 items 2 and 12 on Android: the close on the return path confirms; a foreground asks once. */
+/** Privue on Android: the close on the return path confirms; a foreground asks once. */
 class VerificationFlowRulesTest {
     private fun inJourney(): VerificationMachine {
         val machine = VerificationMachine("kyc", VerificationReturnParser(listOf("https://partner.example/kyc/done")), PollingPolicy(2, 30))

@@ -2,7 +2,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@testable import BatonServer
+@testable import BatonCore
 
 @Suite("StrictJSONObject: flat request bodies read by RFC 8259, strictly")
 struct StrictJSONObjectTests {
@@ -133,7 +133,7 @@ struct StrictJSONObjectTests {
     }
 
     @Test func mutatedBodiesNeverTrapAndFoundationAgreesWithWhatIsAccepted() throws {
-        var rng = SeededGenerator(seed: 20_261_129)  // the sandbox's SplitMix64
+        var rng = SeededGenerator(seed: 20_261_129)
         var accepted = 0
         for round in 0..<20_000 {
             let body = Self.mutate(Array(Self.seeds[round % Self.seeds.count].utf8), &rng)
@@ -152,5 +152,17 @@ struct StrictJSONObjectTests {
         }
         print("StrictJSONObject: 20,000 mutated bodies, \(accepted) accepted, each read alike by JSONDecoder")
         #expect(accepted > 100)
+    }
+
+    @Test func allowedKeysAcceptAnySubsetAndOptionalStringsTellAbsentFromWrong() throws {
+        #expect(StrictJSONObject(Array(#"{"a":"x","c":1}"#.utf8), allowedKeys: ["a", "b"]) == nil)
+        let none = try #require(StrictJSONObject(Array("{}".utf8), allowedKeys: ["a", "b"]))
+        #expect(none.optionalString("a") == .some(nil))
+        let object = try #require(StrictJSONObject(Array(#"{"a":"","b":null}"#.utf8), allowedKeys: ["a", "b"]))
+        #expect(object.anyString("a") == "" && object.string("a") == nil)
+        #expect(object.optionalString("a") == .some(""))
+        #expect(object.optionalString("b") == .some(nil) && object.isAbsentOrNull("b"))
+        let wrong = try #require(StrictJSONObject(Array(#"{"a":1}"#.utf8), allowedKeys: ["a"]))
+        #expect(wrong.optionalString("a") == .none && wrong.anyString("a") == nil)
     }
 }

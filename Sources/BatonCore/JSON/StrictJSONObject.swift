@@ -7,8 +7,9 @@
 /// raw control characters, valid UTF-8, nothing after the object, and each name at most once (compared after
 /// unescaping, so `"affirmed"` and `"affirm\u0065d"` are the same member). It reads the bytes once, without
 /// Foundation.
-struct StrictJSONObject {
-    enum Member: Equatable {
+package struct StrictJSONObject: Sendable {
+    /// One member's value.
+    package enum Member: Sendable, Equatable {
         case string(String)
         case integer(Int64)
         case bool(Bool)
@@ -18,13 +19,19 @@ struct StrictJSONObject {
     private let members: [String: Member]
 
     /// `nil` unless `body` is such an object (at most 16 KiB) whose member names are exactly `keys`.
-    init?(_ body: [UInt8], keys: Set<String>) {
+    package init?(_ body: [UInt8], keys: Set<String>) {
         guard let object = StrictJSONObject(anyNames: body), object.names == keys else { return nil }
         self = object
     }
 
-    /// Such an object whatever its member names (tests compare it with another reader).
-    init?(anyNames body: [UInt8]) {
+    /// `nil` unless `body` is such an object (at most 16 KiB) whose member names are all in `allowed`.
+    package init?(_ body: [UInt8], allowedKeys allowed: Set<String>) {
+        guard let object = StrictJSONObject(anyNames: body), object.names.isSubset(of: allowed) else { return nil }
+        self = object
+    }
+
+    /// Such an object whatever its member names.
+    package init?(anyNames body: [UInt8]) {
         guard body.count <= 16 * 1024 else { return nil }
         var reader = FlatJSONReader(body)
         guard let members = reader.object() else { return nil }
@@ -32,22 +39,37 @@ struct StrictJSONObject {
     }
 
     /// The member names.
-    var names: Set<String> { Set(members.keys) }
+    package var names: Set<String> { Set(members.keys) }
 
     /// Whether member `name` is the literal `null`.
-    func isNull(_ name: String) -> Bool { members[name] == .null }
+    package func isNull(_ name: String) -> Bool { members[name] == .null }
 
     /// The non-empty string member `name`, else `nil`.
-    func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         guard case .string(let value)? = members[name], !value.isEmpty else { return nil }
         return value
     }
 
+    /// The string member `name`, empty or not; `nil` when absent or not a string.
+    package func anyString(_ name: String) -> String? {
+        guard case .string(let value)? = members[name] else { return nil }
+        return value
+    }
+
+    /// Whether member `name` is absent or the literal `null`.
+    package func isAbsentOrNull(_ name: String) -> Bool { members[name] == nil || members[name] == .null }
+
+    /// The string member `name`, `nil` when it is absent or `null`; `.none` (refuse the body) for any other value.
+    package func optionalString(_ name: String) -> String?? {
+        if isAbsentOrNull(name) { return .some(nil) }
+        return anyString(name).map { .some($0) } ?? .none
+    }
+
     /// Whether member `name` is the literal `true`.
-    func isTrue(_ name: String) -> Bool { members[name] == .bool(true) }
+    package func isTrue(_ name: String) -> Bool { members[name] == .bool(true) }
 
     /// The integer member `name`, else `nil`.
-    func integer(_ name: String) -> Int64? {
+    package func integer(_ name: String) -> Int64? {
         guard case .integer(let value)? = members[name] else { return nil }
         return value
     }
