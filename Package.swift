@@ -31,6 +31,12 @@ let package = Package(
         .target(name: "BatonHTTP", dependencies: ["BatonCore", "CMicroHTTPD", "CCurl"]),
         .target(name: "BatonClient", dependencies: ["BatonCore"]),
         .target(name: "BatonApple", dependencies: ["BatonClient"]),
+        // The headless app's browser (fetches the sandbox's hosted pages): tooling, so no iOS app links it.
+        .target(name: "BatonHeadless", dependencies: ["BatonClient", "BatonCore"]),
+        // The in-process/live test client for a Router (as Hummingbird ships HummingbirdTesting).
+        .target(name: "BatonHTTPTesting", dependencies: ["BatonHTTP"]),
+        // Test targets only: one seeded generator, one vector-file loader, one manual clock, temporary databases.
+        .target(name: "BatonTestSupport", dependencies: ["BatonClient", "BatonServer"]),
         .target(
             name: "BatonSandbox",
             dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto"]
@@ -45,24 +51,33 @@ let package = Package(
         .plugin(name: "EmbedTextFiles", capability: .buildTool(), dependencies: ["BatonEmbed"]),
         .target(
             name: "BatonCLI",
-            dependencies: ["BatonCore", "BatonClient", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto"]
+            dependencies: [
+                "BatonCore", "BatonClient", "BatonHeadless", "BatonHTTP", "BatonServer", "BatonSandbox", "BatonCrypto",
+            ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
         // Every `scripts/bench-*` benchmark, one subcommand each (release build; `BatonBench --help`).
         .executableTarget(name: "BatonBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),
 
-        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore"]),
-        .testTarget(name: "BatonCryptoTests", dependencies: ["BatonCrypto"], exclude: ["Vectors"]),
-        .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP"]),
-        .testTarget(name: "BatonClientTests", dependencies: ["BatonClient"]),
+        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(
-            name: "BatonSandboxTests", dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto"]),
-        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP"]),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonHTTP"]),
+            name: "BatonCryptoTests", dependencies: ["BatonCrypto", "BatonTestSupport"], exclude: ["Vectors"]),
+        .testTarget(name: "BatonHTTPTests", dependencies: ["BatonHTTP", "BatonHTTPTesting"]),
+        .testTarget(name: "BatonClientTests", dependencies: ["BatonClient", "BatonTestSupport"]),
+        .testTarget(
+            name: "BatonSandboxTests",
+            dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto", "BatonTestSupport"]),
+        .testTarget(
+            name: "BatonServerTests",
+            dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP", "BatonHTTPTesting", "BatonTestSupport"]),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonHTTP", "BatonTestSupport"]),
         // The headless app against a live backend and the sandbox: needs the server side, so not BatonClientTests.
         .testTarget(
             name: "BatonEndToEndTests",
-            dependencies: ["BatonClient", "BatonCore", "BatonServer", "BatonSandbox", "BatonHTTP", "BatonCrypto"]),
+            dependencies: [
+                "BatonClient", "BatonCore", "BatonHeadless", "BatonServer", "BatonSandbox", "BatonHTTP", "BatonCrypto",
+                "BatonTestSupport",
+            ]),
     ]
 )
 

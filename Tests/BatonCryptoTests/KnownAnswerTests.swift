@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Testing
 
 @testable import BatonCrypto
@@ -39,7 +40,9 @@ private struct GCMVectors: Decodable {
 @Suite("Known-answer vectors")
 struct KnownAnswerTests {
     @Test(
-        "HMAC-SHA256, RFC 4231", arguments: try VectorFile.load("hmac-sha256-rfc4231.json", as: HMACVectors.self).cases)
+        "HMAC-SHA256, RFC 4231",
+        arguments: try VectorFile.load("Tests/BatonCryptoTests/Vectors/hmac-sha256-rfc4231.json", as: HMACVectors.self)
+            .cases)
     fileprivate func hmac(_ vector: HMACVectors.Case) {
         let key = Secret(bytes: hexBytes(vector.key))
         let mac = HMACSHA256.authenticationCode(for: hexBytes(vector.data), key: key)
@@ -50,12 +53,17 @@ struct KnownAnswerTests {
         }
     }
 
-    @Test("SHA-256, NIST", arguments: try VectorFile.load("sha256-nist.json", as: SHA256Vectors.self).cases)
+    @Test(
+        "SHA-256, NIST",
+        arguments: try VectorFile.load("Tests/BatonCryptoTests/Vectors/sha256-nist.json", as: SHA256Vectors.self).cases)
     fileprivate func sha256(_ vector: SHA256Vectors.Case) {
         #expect(SHA256.hexDigest(vector.bytes) == vector.digest)
     }
 
-    @Test("AES-256-GCM, NIST", arguments: try VectorFile.load("aes-256-gcm-nist.json", as: GCMVectors.self).cases)
+    @Test(
+        "AES-256-GCM, NIST",
+        arguments: try VectorFile.load("Tests/BatonCryptoTests/Vectors/aes-256-gcm-nist.json", as: GCMVectors.self)
+            .cases)
     fileprivate func gcm(_ vector: GCMVectors.Case) throws {
         let key = Secret(bytes: hexBytes(vector.key))
         let sealed = try AESGCM.seal(

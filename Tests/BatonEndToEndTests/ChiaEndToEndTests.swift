@@ -1,5 +1,7 @@
 import BatonClient
 import BatonCore
+import BatonHeadless
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -12,13 +14,13 @@ struct ChiaEndToEndTests {
     struct App {
         let coordinator: ChiaHandoffCoordinator
         let presenter: HeadlessPresenter
-        let clock: VirtualFlowClock
+        let clock: ManualClock
     }
 
     /// A coordinator for the shareable item, its just-in-time handoff already rendered.
     static func app(_ stack: EndToEndStack) async throws -> App {
         let presenter = HeadlessPresenter()
-        let clock = VirtualFlowClock()
+        let clock = ManualClock(Date())
         let coordinator = ChiaHandoffCoordinator(
             catalogItemID: item, genericReturn: nil, backend: stack.client(), store: InMemoryPendingAttemptStore(),
             presenter: presenter, clock: clock)

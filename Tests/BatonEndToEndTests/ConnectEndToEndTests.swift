@@ -1,5 +1,7 @@
 import BatonClient
 import BatonCore
+import BatonHeadless
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +17,7 @@ struct ConnectEndToEndTests {
         let coordinator = ConnectCoordinator(
             callback: .https(host: "app.example.com", path: "/bb-callback"),
             returnParser: try ConnectReturnParser(registered: EndToEndStack.bbReturnURLs), backend: stack.client(),
-            presenter: presenter, clock: VirtualFlowClock())
+            presenter: presenter, clock: ManualClock(Date()))
         await coordinator.connectTapped()
         await coordinator.whenIdle()
         return (coordinator, presenter)

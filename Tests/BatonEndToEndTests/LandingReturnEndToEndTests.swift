@@ -1,6 +1,8 @@
 import BatonClient
 import BatonCore
 import BatonHTTP
+import BatonHeadless
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -53,7 +55,7 @@ struct LandingReturnEndToEndTests {
             let coordinator = ConnectCoordinator(
                 callback: .https(host: "app.example.com", path: "/bb-callback"),
                 returnParser: try ConnectReturnParser(registered: registered), backend: stack.client(),
-                presenter: browser, clock: VirtualFlowClock())
+                presenter: browser, clock: ManualClock(Date()))
             try await Self.stopping({ await coordinator.stop() }) {
                 await coordinator.connectTapped()
                 let link = try await Self.landingLink(await browser.nextLanding(), path: "/bb-callback", stack: stack)
@@ -82,7 +84,7 @@ struct LandingReturnEndToEndTests {
             let registered = [EndToEndStack.privueReturnURL, "https://\(EndToEndStack.openHost)/kyc/done"]
             let coordinator = VerificationCoordinator(
                 workflow: EndToEndStack.workflow, returnParser: try VerificationReturnParser(registered: registered),
-                backend: stack.client(), presenter: browser, clock: VirtualFlowClock(), urls: .development)
+                backend: stack.client(), presenter: browser, clock: ManualClock(Date()), urls: .development)
             try await Self.stopping({ await coordinator.stop() }) {
                 await coordinator.verifyTapped()
                 let link = try await Self.landingLink(await browser.nextLanding(), path: "/kyc/done", stack: stack)

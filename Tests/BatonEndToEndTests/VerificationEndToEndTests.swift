@@ -1,5 +1,7 @@
 import BatonClient
 import BatonCore
+import BatonHeadless
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +13,7 @@ struct VerificationEndToEndTests {
         VerificationCoordinator(
             workflow: EndToEndStack.workflow,
             returnParser: try VerificationReturnParser(registered: [EndToEndStack.privueReturnURL]),
-            backend: stack.client(), presenter: presenter, clock: VirtualFlowClock(), urls: .development)
+            backend: stack.client(), presenter: presenter, clock: ManualClock(Date()), urls: .development)
     }
 
     @Test func approvedWithTheHandoffTicket() async throws {

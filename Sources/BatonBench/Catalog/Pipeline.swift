@@ -4,37 +4,64 @@ import BatonSandbox
 import BatonServer
 import Foundation
 
-/// One backend instance's catalog pipeline on a fresh SQLite file, wired to the sandbox as in development.
+/// One backend instance on a fresh SQLite file, built as every assembly is
+/// (``BatonBackend/build(configuration:evidence:overrides:)``) against the sandbox, with the sandbox's fixture users
+/// as evidence: the benchmarks time its catalog pipeline.
 struct Pipeline {
     let sync: CatalogSync
     let service: CatalogService
     let store: any Store
     let directory: URL
 
+    /// Thrown when the built backend has no catalog pipeline (it always has one: nothing replaces it here).
+    struct NoPipeline: Error {}
+
     static func make(sandbox: ProviderSandbox, assetOrigin: String) async throws -> Pipeline {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try await SQLiteStore.open(path: directory.appendingPathComponent("bench.sqlite").path)
-        let key = sandbox.configuration.chiaAPIKey
-        guard let origin = AssetOrigin(assetOrigin, allowsLoopbackHTTP: true) else {
-            throw CatalogSyncFailure(code: "bad_asset_origin")
+        let configuration = try configuration(
+            sandbox: sandbox, assetOrigin: assetOrigin, database: "sqlite:\(directory.path)/bench.sqlite")
+        var overrides = BackendOverrides()
+        overrides.logger = Logger(sink: DiscardLogSink())
+        let backend = try await BatonBackend.build(
+            configuration: configuration, evidence: FixtureServiceStateProvider.sandbox, overrides: overrides)
+        guard let pipeline = backend.catalogPipeline else {
+            await backend.store.close()
+            throw NoPipeline()
         }
-        let transport = CurlTransport()
-        let cache = CatalogCache()
-        let mirror = ImageMirror(
-            origin: origin, apiKey: key, transport: transport, store: store, maxImageBytes: 1 << 20)
-        let sync = CatalogSync(
-            configuration: CatalogSync.Configuration(
-                apiOrigin: sandbox.chiaOrigin, apiKey: key, publicOrigin: "https://partner.example",
-                schedule: CatalogSyncSchedule(interval: 300)),
-            store: store, transport: transport, mirror: mirror, cache: cache)
-        let service = CatalogService(
-            cache: cache, store: store, evidence: FixtureServiceStateProvider.sandbox, policy: CatalogDecisionPolicy())
-        return Pipeline(sync: sync, service: service, store: store, directory: directory)
+        return Pipeline(sync: pipeline.sync, service: pipeline.service, store: backend.store, directory: directory)
     }
 
     func close() async {
         await store.close()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A development configuration for the sandbox's Chia, images from `assetOrigin` up to 1 MiB; the Privue and BB
+    /// parts are placeholders the catalog never calls.
+    private static func configuration(
+        sandbox: ProviderSandbox, assetOrigin: String, database: String
+    ) throws -> BackendConfiguration {
+        let file = """
+            {
+              "development": {"allowLoopbackHTTP": true},
+              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
+              "database": "\(database)",
+              "chia": {"apiOrigin": "\(sandbox.chiaOrigin)", "assetOrigin": "\(assetOrigin)",
+                       "maxImageBytes": \(1 << 20)},
+              "privue": {"apiOrigin": "\(sandbox.privueOrigin)", "returnURL": "https://app.example.com/kyc/done",
+                         "workflows": ["merchant-onboarding"]},
+              "bb": {"apiOrigin": "\(sandbox.bbOrigin)", "returnURLs": {"https": "https://app.example.com/bb-callback"}}
+            }
+            """
+        let key = Data(repeating: 7, count: 32).base64EncodedString()
+        let environment = [
+            "BATON_TOKEN_SIGNING_KEY": key, "BATON_SEALING_KEY": key,
+            "BATON_CHIA_API_KEY": sandbox.configuration.chiaAPIKey.revealForUse(),
+            "BATON_PRIVUE_API_KEY": "pv_bench_0123456789abcdef", "BATON_PRIVUE_WEBHOOK_SECRET": "whsec_" + key,
+            "BATON_BB_API_KEY": "bb_bench_0123456789abcdef", "BATON_BB_CLIENT_ID": "cli_bench",
+            "BATON_BB_WEBHOOK_SECRET": "whsec_" + key,
+        ]
+        return try BackendConfiguration.load(json: Data(file.utf8), environment: environment)
     }
 }

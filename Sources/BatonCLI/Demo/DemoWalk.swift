@@ -1,6 +1,7 @@
 import BatonClient
 import BatonCore
 import BatonHTTP
+import BatonHeadless
 import Foundation
 
 /// The journeys `baton demo` walks with the headless app, each checked against what it must end in.

@@ -10,7 +10,6 @@ struct BackendStack: Sendable {
     let configuration: BackendConfiguration
     let store: any Store
     let providers: ProviderSandbox?
-    let pipeline: CatalogPipeline
     let running: RunningBackend
 
     /// The backend's base URL, `http://host:port`.
@@ -45,31 +44,29 @@ struct BackendStack: Sendable {
         }
     }
 
-    /// Opens the store, assembles the catalog pipeline with `evidence` and starts the backend; `mountsDevSignIn`
-    /// (the sandbox stack only) mounts `POST /web/dev-token`.
+    /// Builds the backend (``BatonBackend/build(configuration:evidence:overrides:)``: its store, the catalog pipeline
+    /// with `evidence`, every route) and starts it; `mountsDevSignIn` (the sandbox stack only) mounts
+    /// `POST /web/dev-token`.
     static func start(
         configuration: BackendConfiguration, providers: ProviderSandbox?, evidence: any ServiceStateProvider,
         syncFirst: Bool = false, logger: Logger = Logger(), mountsDevSignIn: Bool = false,
         onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {
-        let store = try await StoreURL(configuration.database).open()
+        var overrides = BackendOverrides()
+        // The sandbox and the demo always serve the web shell; otherwise only webShell.enabled does.
+        overrides.servesWebShell = providers != nil
+        overrides.logger = logger
+        overrides.mountsDevSignIn = mountsDevSignIn
+        overrides.onCatalogEvent = onSyncEvent
+        let backend = try await BatonBackend.build(
+            configuration: configuration, evidence: evidence, overrides: overrides)
         do {
-            let pipeline = try CatalogPipeline(
-                configuration: configuration, store: store, transport: CurlTransport(), evidence: evidence,
-                onEvent: onSyncEvent)
-            if syncFirst { await pipeline.sync.syncOnce() }
-            var options = BackendOptions()
-            options.catalog = pipeline
-            // The sandbox and the demo always serve the web shell; otherwise only webShell.enabled does.
-            options.servesWebShell = providers != nil
-            options.logger = logger
-            options.mountsDevSignIn = mountsDevSignIn
-            let backend = BatonBackend(configuration: configuration, store: store, options: options)
+            if syncFirst { await backend.catalogPipeline?.sync.syncOnce() }
             let running = try backend.start()
             return BackendStack(
-                configuration: configuration, store: store, providers: providers, pipeline: pipeline, running: running)
+                configuration: configuration, store: backend.store, providers: providers, running: running)
         } catch {
-            await store.close()
+            await backend.store.close()
             throw error
         }
     }

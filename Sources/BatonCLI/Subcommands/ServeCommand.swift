@@ -100,7 +100,7 @@ struct ServeRequest: Sendable {
                 if !configuration.usesSandboxEvidence {
                     console.print(
                         "baton serve: warning: no service-state provider is plugged in, so every catalog item is "
-                            + "neutral_only (no sharing); plug yours in through CatalogPipeline(evidence:) in your own "
+                            + "neutral_only (no sharing); plug yours in through BatonBackend.build(evidence:) in your own "
                             + "executable (docs/CONTRACTS.md §3)")
                 }
             }

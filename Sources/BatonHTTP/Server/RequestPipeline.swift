@@ -1,8 +1,8 @@
 /// What happens to every request once it is read, the same in-process (tests) and behind libmicrohttpd: run the
 /// responder, render errors as problem+json, stamp `x-request-id`.
-struct RequestPipeline: Sendable {
+package struct RequestPipeline: Sendable {
     /// What answers: a router (called directly, with no closure in between) or one responder for everything.
-    enum Target: Sendable {
+    package enum Target: Sendable {
         case router(Router)
         case responder(HTTPResponder)
     }
@@ -10,9 +10,15 @@ struct RequestPipeline: Sendable {
     let target: Target
     let logger: Logger
 
+    /// A pipeline answering with `target`, logging unhandled errors to `logger`.
+    package init(target: Target, logger: Logger) {
+        self.target = target
+        self.logger = logger
+    }
+
     /// `nonisolated(nonsending)`, like ``Router/respond(to:)``: it runs on its caller's executor, so calling it from
     /// the request's task costs no executor switch.
-    nonisolated(nonsending) func respond(to request: HTTPRequest) async -> HTTPResponse {
+    nonisolated(nonsending) package func respond(to request: HTTPRequest) async -> HTTPResponse {
         var response: HTTPResponse
         do {
             switch target {

@@ -7,7 +7,8 @@ import Foundation
 struct BackendRoutes {
     let configuration: BackendConfiguration
     let store: any Store
-    let options: BackendOptions
+    let catalog: any CatalogComponent
+    let options: BackendOverrides
     let metrics: BackendMetrics
     let processor: WebhookEventProcessor
 
@@ -25,7 +26,7 @@ struct BackendRoutes {
             store: store,
             chia: ChiaClient(
                 origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls),
-            catalog: options.catalog?.projection ?? EmptyCatalogProjection(),
+            catalog: catalog.projection,
             sealer: ResponseSealer(current: configuration.sealingKey, previous: configuration.previousSealingKeys),
             providerKeys: ProviderIdempotencyKeys(secret: configuration.idempotencySecret),
             waiters: IdempotencyWaiters(),
@@ -73,23 +74,20 @@ struct BackendRoutes {
         router.get("/.well-known/apple-app-site-association") { _ in try wellKnown.appleAppSiteAssociation() }
         router.get("/.well-known/assetlinks.json") { _ in try wellKnown.assetLinks() }
         router.get("/healthz") { _ in .text("ok\n") }
-        let catalog = options.catalog
-        router.get("/readyz") { [store] _ in
+        router.get("/readyz") { [store, catalog] _ in
             // A read of the idempotency table proves the store is reachable and its migrations are applied.
             var storeReady = true
             do { _ = try await store.idempotencyRecord(user: "", key: "readyz") } catch { storeReady = false }
-            let catalogReady = catalog?.hasPublication ?? true
+            let catalogReady = catalog.hasPublication
             let lines = [
                 storeReady && catalogReady ? "ready" : "not ready",
                 "store: " + (storeReady ? "ok" : "unreachable or not migrated"),
-                "catalog: "
-                    + (catalog == nil
-                        ? "not mounted" : catalogReady ? "publication loaded" : "no publication loaded yet"),
+                "catalog: " + (catalogReady ? "publication loaded" : "no publication loaded yet"),
             ]
             return .text(lines.joined(separator: "\n") + "\n", status: storeReady && catalogReady ? 200 : 503)
         }
         router.get("/metrics") { [metrics] _ in
-            let text = metrics.render() + (catalog?.metricsText(now: now()) ?? "")
+            let text = metrics.render() + catalog.metricsText(now: now())
             return HTTPResponse(
                 status: 200, headers: ["content-type": "text/plain; version=0.0.4; charset=utf-8"],
                 body: Array(text.utf8))
@@ -98,7 +96,7 @@ struct BackendRoutes {
         // GET at exactly each registered https return path: the page a browser shows when the app did not open.
         ReturnLandingRoutes(configuration: configuration).install(into: &router)
         // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
-        options.catalog?.registerRoutes(on: &router)
+        catalog.registerRoutes(on: &router)
         if options.servesWebShell || configuration.servesWebShell { mountWebShell(on: &router) }
         return router
     }

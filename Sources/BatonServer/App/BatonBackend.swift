@@ -3,16 +3,15 @@ import BatonHTTP
 import Foundation
 
 /// The partner backend, assembled: every app-facing, webhook, well-known and operations route on one `Router`,
-/// over one ``Store``, talking to the three providers.
+/// over one ``Store``, talking to the three providers, with the Chia catalog pipeline always mounted.
 ///
 /// ```swift
-/// let store = try await StoreURL(configuration.database).open()
-/// let backend = BatonBackend(configuration: configuration, store: store, options: options)
+/// let backend = try await BatonBackend.build(configuration: configuration, evidence: myAccountSystem)
 /// let running = try backend.start()                  // HTTP server + background maintenance + catalog work
 /// // … tests can also call backend.router directly (in-process) with `router.test(.inProcess) { … }`
 /// await running.shutdown(grace: .seconds(10))
 /// ```
-/// Catalog routes are mounted from ``BackendOptions/catalog`` (see ``CatalogComponent``).
+/// ``build(configuration:evidence:overrides:)`` is the one way to assemble it.
 public final class BatonBackend: Sendable {
     /// The configuration it runs with.
     public let configuration: BackendConfiguration
@@ -22,21 +21,32 @@ public final class BatonBackend: Sendable {
     public let metrics: BackendMetrics
     /// Every route, behind access logging, metrics and authentication.
     public let router: Router
+    /// The catalog part: the pipeline ``build(configuration:evidence:overrides:)`` assembled, or the
+    /// ``BackendOverrides/catalog`` that replaced it.
+    public let catalog: any CatalogComponent
+    /// The Chia catalog pipeline (its sync and service), `nil` only when ``BackendOverrides/catalog`` replaced it.
+    public let catalogPipeline: CatalogPipeline?
 
-    private let options: BackendOptions
+    private let options: BackendOverrides
     private let processor: WebhookEventProcessor
 
-    /// Assembles the backend; nothing runs until ``start(host:port:)``.
-    public init(configuration: BackendConfiguration, store: any Store, options: BackendOptions = BackendOptions()) {
+    /// Wires the routes over `store`; ``build(configuration:evidence:overrides:)`` is the public way in.
+    init(
+        configuration: BackendConfiguration, store: any Store, catalog: any CatalogComponent,
+        pipeline: CatalogPipeline?, options: BackendOverrides
+    ) {
         self.configuration = configuration
         self.store = store
         self.options = options
+        self.catalog = catalog
+        self.catalogPipeline = pipeline
         let metrics = BackendMetrics()
         self.metrics = metrics
         let processor = WebhookEventProcessor(store: store, now: options.now)
         self.processor = processor
         self.router = BackendRoutes(
-            configuration: configuration, store: store, options: options, metrics: metrics, processor: processor
+            configuration: configuration, store: store, catalog: catalog, options: options, metrics: metrics,
+            processor: processor
         ).makeRouter()
     }
 
@@ -79,8 +89,8 @@ public final class BatonBackend: Sendable {
                 try? await Task.sleep(for: interval)
             }
         }
-        let catalog = options.catalog
-        let catalogWork = Task { if let catalog { await catalog.run() } }
+        let catalog = self.catalog
+        let catalogWork = Task { await catalog.run() }
         return RunningBackend(server: http, background: [maintenance, catalogWork])
     }
 }

@@ -2,14 +2,11 @@ import BatonCore
 import BatonHTTP
 import Foundation
 
-/// The Chia catalog pipeline as the backend mounts it (``CatalogPipeline`` is one): the projection the share route
-/// checks, the routes it serves (`GET /v2/catalog`, `GET /assets/…`) and its background work (sync, mirroring).
+/// The Chia catalog part as the backend mounts it: the projection the share route checks, the routes it serves
+/// (`GET /v2/catalog`, `GET /assets/…`) and its background work (sync, mirroring).
 ///
-/// ```swift
-/// var options = BackendOptions()
-/// options.catalog = myCatalogPipeline       // any CatalogComponent
-/// let backend = BatonBackend(configuration: configuration, store: store, options: options)
-/// ```
+/// ``CatalogPipeline`` is the one ``BatonBackend/build(configuration:evidence:overrides:)`` always mounts; tests
+/// replace it through ``BackendOverrides/catalog`` to script what is offered.
 public protocol CatalogComponent: Sendable {
     /// What `POST /v2/handoff-sessions` checks a share against (`409 projection_changed` when not offered).
     var projection: any CatalogProjection { get }
@@ -35,16 +32,4 @@ extension CatalogComponent {
 
     /// Nothing to load.
     public var hasPublication: Bool { true }
-}
-
-/// The projection without a catalog pipeline: nothing is offered, so every share is `409 projection_changed`.
-public struct EmptyCatalogProjection: CatalogProjection {
-    /// Creates it.
-    public init() {}
-
-    public func cards(for user: AuthenticatedUser, now: Date) async throws -> [CatalogCard] { [] }
-
-    public func handoff(for user: AuthenticatedUser, catalogItemID: String, now: Date) async throws -> MobileHandoff? {
-        nil
-    }
 }

@@ -1,3 +1,5 @@
+import BatonCore
+
 /// Why a bearer token proved nothing: logged with the request id and counted in `/metrics`
 /// (`baton_auth_token_refusals_total{reason}`), never told to the client, which always gets the same bare `401`.
 public enum TokenRefusal: String, Sendable, Hashable, CaseIterable {

@@ -2,7 +2,7 @@ import BatonCore
 import BatonHTTP
 import Foundation
 
-/// The pipeline is what `BackendOptions.catalog` takes: the service is the projection and serves the two routes,
+/// The pipeline is what `BackendOverrides.catalog` takes: the service is the projection and serves the two routes,
 /// the sync is the background work, and its status is the catalog part of `GET /metrics`.
 extension CatalogPipeline: CatalogComponent {
     /// The projection the share route checks against: the same service that renders `GET /v2/catalog`.

@@ -5,15 +5,12 @@ import Foundation
 /// The whole Chia catalog pipeline of one backend instance, assembled from its configuration: the scheduled
 /// ``CatalogSync`` and the ``CatalogService`` the routes use, sharing one ``CatalogCache``.
 ///
+/// ``BatonBackend/build(configuration:evidence:overrides:)`` always builds one and mounts it (its routes, sync and
+/// metrics); ``BatonBackend/catalogPipeline`` reaches it, e.g. to sync once before serving:
+///
 /// ```swift
-/// let catalog = try CatalogPipeline(
-///     configuration: configuration, store: store, transport: transport,
-///     evidence: FixtureServiceStateProvider.sandbox, onEvent: { print($0) })
-/// router.get("/v2/catalog", catalog.service.catalogResponse)
-/// router.get("/assets/{file}", catalog.service.assetResponse)
-/// await catalog.sync.start()
-/// // /metrics: catalog.sync.status.metricsText(now: Date())
-/// await catalog.sync.stop()
+/// let backend = try await BatonBackend.build(configuration: configuration, evidence: myAccountSystem)
+/// await backend.catalogPipeline?.sync.syncOnce()
 /// ```
 public struct CatalogPipeline: Sendable {
     /// The scheduled sync (start it once; stop it on shutdown).

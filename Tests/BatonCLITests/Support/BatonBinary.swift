@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 
 /// Runs the built `baton` executable, found next to the test bundle in the build products directory.
@@ -8,16 +9,7 @@ enum BatonBinary {
         let standardError: String
     }
 
-    static let repositoryRoot: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+    static let repositoryRoot = VectorFile.repositoryRoot
 
     /// The products directory holding the test bundle (`.build/<triple>/debug`), where SwiftPM also puts `baton`.
     static let executable: URL = {

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -25,15 +26,8 @@ struct InteractionVectors: Decodable {
     let cards: [String: JSONValue]
     let cases: [Case]
 
-    /// The file, found from this source file by walking up to the package root.
-    static let file: InteractionVectors = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            directory.deleteLastPathComponent()
-        }
-        let url = directory.appendingPathComponent("Conformance/interaction.v1.json")
-        return try! JSONDecoder().decode(InteractionVectors.self, from: Data(contentsOf: url))
-    }()
+    /// The file, from the repository's `Conformance/` folder.
+    static let file = try! VectorFile.load("Conformance/interaction.v1.json", as: InteractionVectors.self)
 
     /// The cards the vectors name, decoded strictly.
     var decodedCards: [String: CatalogCard] {

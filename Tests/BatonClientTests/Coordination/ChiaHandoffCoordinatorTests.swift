@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -72,7 +73,7 @@ import Testing
         #expect(await first.screen.notice == .shareUncertain)
         await first.stop()
 
-        await clock.advance(to: Fixtures.at(3600))
+        clock.advance(to: Fixtures.at(3600))
         let second = coordinator(key: Fixtures.keyB)
         await second.restore()
         await second.whenIdle()

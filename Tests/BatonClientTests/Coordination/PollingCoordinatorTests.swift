@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
         }
 
         await clock.waitForSleepers(2)  // the next poll and the deadline
-        await clock.advance(to: Fixtures.at(2))
+        clock.advance(to: Fixtures.at(2))
         await backend.waitForCalls(3)
         await coordinator.whenIdle()
         #expect(await coordinator.screen == .settled(VerificationStatus(rawValue: "approved")))
@@ -77,7 +78,7 @@ import Testing
 
         // The scripted backend fails every later poll (no answers left): polling must still end at the deadline.
         await clock.waitForSleepers(2)
-        await clock.advance(to: Fixtures.at(10))
+        clock.advance(to: Fixtures.at(10))
         var seen: [ConnectScreen] = []
         while let screen = await screens.next() {
             seen.append(screen)

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -17,14 +18,7 @@ import Testing
         let accessibility: [AccessibilityCase]
     }
 
-    static let file: RendererFile = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            directory.deleteLastPathComponent()
-        }
-        let url = directory.appendingPathComponent("Conformance/renderer-conformance.v1.json")
-        return try! JSONDecoder().decode(RendererFile.self, from: Data(contentsOf: url))
-    }()
+    static let file = try! VectorFile.load("Conformance/renderer-conformance.v1.json", as: RendererFile.self)
 
     static func card(_ name: String) -> CatalogCard {
         file.fixtures.cards[name]!

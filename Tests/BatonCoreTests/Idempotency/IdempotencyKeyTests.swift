@@ -1,19 +1,8 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
 @testable import BatonCore
-
-/// A deterministic generator for tests (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct IdempotencyKeyTests {
     @Test(arguments: [
@@ -40,7 +29,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func generatedKeysAreValidVersion4AndDistinct() {
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let keys = (0..<1000).map { _ in IdempotencyKey.random(using: &generator) }
         #expect(keys.allSatisfy { IdempotencyKey($0.rawValue) != nil })
         #expect(Set(keys).count == keys.count)
@@ -49,8 +38,8 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func injectedGeneratorIsDeterministic() {
-        var first = SeededGenerator(state: 7)
-        var second = SeededGenerator(state: 7)
+        var first = SeededGenerator(seed: 7)
+        var second = SeededGenerator(seed: 7)
         #expect(IdempotencyKey.random(using: &first) == IdempotencyKey.random(using: &second))
     }
 

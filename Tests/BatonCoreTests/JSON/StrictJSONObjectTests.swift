@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -132,7 +133,7 @@ struct StrictJSONObjectTests {
     }
 
     @Test func mutatedBodiesNeverTrapAndFoundationAgreesWithWhatIsAccepted() throws {
-        var rng = SeededGenerator(state: 20_261_129)
+        var rng = SeededGenerator(seed: 20_261_129)
         var accepted = 0
         for round in 0..<20_000 {
             let body = Self.mutate(Array(Self.seeds[round % Self.seeds.count].utf8), &rng)

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -7,22 +8,11 @@ import Testing
 /// parsers: each answers (no trap), accepts only what its rules allow, and the process's resident memory stays
 /// bounded. Prints the figures; asserts no timing.
 @Suite struct ReturnLinkRandomInputTests {
-    /// SplitMix64: reproducible without Foundation's generators.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let alphabet = Array(
         "azAZ09%25%zz%%+&=?#/:@[]\\. \t\u{0}\u{7F}é𝄞cs_sessionIdresultCodeOkErrorverification_id".unicodeScalars)
 
-    static func mutate(_ seed: String, _ rng: inout SplitMix64) -> String {
+    static func mutate(_ seed: String, _ rng: inout SeededGenerator) -> String {
         var scalars = Array(seed.unicodeScalars)
         for _ in 0..<Int.random(in: 1...6, using: &rng) {
             let position = scalars.isEmpty ? 0 : Int.random(in: 0...scalars.count, using: &rng)
@@ -62,7 +52,7 @@ import Testing
             registered: ["https://app.example.com/bb-callback", "acmewallet://bb-callback"])
         let verification = try VerificationReturnParser(registered: ["https://app.example.com/kyc/done"])
         let generic = try GenericReturnParser(registeredHost: "partner.example")
-        var rng = SplitMix64(state: 20_261_129)
+        var rng = SeededGenerator(seed: 20_261_129)
         let before = Self.residentKilobytes()
         var accepted = [0, 0, 0]
         for _ in 0..<10_000 {

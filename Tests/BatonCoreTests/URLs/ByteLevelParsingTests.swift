@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Testing
 
 @testable import BatonCore
@@ -13,25 +14,14 @@ import Testing
         "session%49d", "resultCode", "Ok", "error", "a", " ",
     ]
 
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomText(_ rng: inout SplitMix64, prefix: String = "") -> String {
+    static func randomText(_ rng: inout SeededGenerator, prefix: String = "") -> String {
         var text = prefix
         for _ in 0..<Int.random(in: 0...12, using: &rng) { text += pieces.randomElement(using: &rng)! }
         return text
     }
 
     @Test func byteSplitEqualsCharacterSplit() {
-        var rng = SplitMix64(state: 11)
+        var rng = SeededGenerator(seed: 11)
         let prefixes = ["", "https://", "HTTPS://app.example.com", "acmewallet://", "https://[::1]"]
         for _ in 0..<20_000 {
             let text = Self.randomText(&rng, prefix: prefixes.randomElement(using: &rng)!)
@@ -42,7 +32,7 @@ import Testing
     }
 
     @Test func firstFieldLookupEqualsFullParse() {
-        var rng = SplitMix64(state: 12)
+        var rng = SeededGenerator(seed: 12)
         let names = ["sessionId", "resultCode", "a", "", "a;b", "\u{212A}", "K", "é"]
         for _ in 0..<20_000 {
             let query = Self.randomText(&rng)
@@ -54,7 +44,7 @@ import Testing
     }
 
     @Test func registeredMatchingEqualsNormalisedComparison() throws {
-        var rng = SplitMix64(state: 13)
+        var rng = SeededGenerator(seed: 13)
         let registered = try [
             "https://app.example.com/cb", "acmewallet://bb-callback", "https://a;b", "ws://\u{212A}/",
         ]
@@ -76,7 +66,7 @@ import Testing
     }
 
     @Test func genericHostMatchingEqualsNormalisedComparison() throws {
-        var rng = SplitMix64(state: 14)
+        var rng = SeededGenerator(seed: 14)
         let parsers = try ["Partner.Example", "a;b", "\u{212A}", "[::1]"].map {
             try GenericReturnParser(registeredHost: $0)
         }

@@ -4,6 +4,7 @@ import BatonCrypto
 import BatonHTTP
 import BatonSandbox
 import BatonServer
+import BatonTestSupport
 import Foundation
 
 /// The provider sandbox and a live backend (SQLite in a temporary folder, the real catalog pipeline with the
@@ -30,7 +31,7 @@ struct EndToEndStack: Sendable {
             defer { try? FileManager.default.removeItem(at: directory) }
             let secrets = try secretEnvironment()
             // The sandbox's clock starts now and only moves when a test moves it (to expire a handoff).
-            let sandboxClock = ManualClock(start: Date())
+            let sandboxClock = ManualClock(Date())
             let sandbox = try await ProviderSandbox.start(
                 configuration: SandboxConfiguration(
                     chiaAPIKey: Secret(secrets["BATON_CHIA_API_KEY"]!),
@@ -39,19 +40,16 @@ struct EndToEndStack: Sendable {
                     privueWebhookSecret: WebhookSecret(secrets["BATON_PRIVUE_WEBHOOK_SECRET"]!)!,
                     bbWebhookSecret: WebhookSecret(secrets["BATON_BB_WEBHOOK_SECRET"]!)!,
                     privueReturnURLs: [privueReturnURL], bbReturnURLs: bbReturnURLs,
-                    clock: .manual(sandboxClock)))
+                    clock: SandboxClock { sandboxClock.now }))
             let configuration = try backendConfiguration(
                 sandbox: sandbox, secrets: secrets, database: "sqlite:\(directory.path)/baton.sqlite")
-            let store = try await StoreURL(configuration.database).open()
-            let pipeline = try CatalogPipeline(
-                configuration: configuration, store: store, transport: CurlTransport(),
-                evidence: FixtureServiceStateProvider.sandbox)
-            await pipeline.sync.syncOnce()
-            var options = BackendOptions()
-            options.catalog = pipeline
-            options.logger = Logger(sink: DiscardLogSink())
-            let running = try BatonBackend(configuration: configuration, store: store, options: options)
-                .start(host: "127.0.0.1", port: 0)
+            var overrides = BackendOverrides()
+            overrides.logger = Logger(sink: DiscardLogSink())
+            let backend = try await BatonBackend.build(
+                configuration: configuration, evidence: FixtureServiceStateProvider.sandbox, overrides: overrides)
+            let store = backend.store
+            await backend.catalogPipeline?.sync.syncOnce()
+            let running = try backend.start(host: "127.0.0.1", port: 0)
             let base = running.server.url("")
             sandbox.setWebhookTargets(privue: base + "/webhooks/privue", bb: base + "/webhooks/bb")
             let stack = EndToEndStack(

@@ -1,6 +1,7 @@
 import BatonClient
 import BatonCore
 import BatonHTTP
+import BatonHeadless
 import Foundation
 
 /// A browser in which the return's universal link (or app link) does not fire: the journey runs as in

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonCrypto
+import BatonTestSupport
 import Foundation
 import Testing
 

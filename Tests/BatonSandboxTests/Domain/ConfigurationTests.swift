@@ -1,5 +1,6 @@
 import BatonCore
 import BatonCrypto
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -43,8 +44,8 @@ import Testing
     }
 
     @Test func manualClockMovesOnlyWhenTold() {
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 100))
-        let sandboxClock = SandboxClock.manual(clock)
+        let clock = ManualClock(Date(timeIntervalSince1970: 100))
+        let sandboxClock = SandboxClock { clock.now }
         #expect(sandboxClock.now() == Date(timeIntervalSince1970: 100))
         clock.advance(by: 60)
         #expect(sandboxClock.now() == Date(timeIntervalSince1970: 160))

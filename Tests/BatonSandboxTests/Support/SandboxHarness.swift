@@ -1,6 +1,7 @@
 import BatonCore
 import BatonCrypto
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -30,7 +31,7 @@ struct Harness: Sendable {
             bbClientID: Secret(bbClient), privueWebhookSecret: WebhookSecret(privueSecret)!,
             bbWebhookSecret: WebhookSecret(bbSecret)!, privueReturnURLs: ["https://app.example.com/kyc/done"],
             bbReturnURLs: ["https://app.example.com/bb-callback?app=1", "acmewallet://bb-callback"],
-            privueAccount: "acme", webhookRetry: retry, clock: .manual(clock))
+            privueAccount: "acme", webhookRetry: retry, clock: SandboxClock { clock.now })
     }
 
     static func run<T: Sendable>(

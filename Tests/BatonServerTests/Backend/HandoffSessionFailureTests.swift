@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -151,7 +152,7 @@ struct HandoffSessionFailureTests {
         "an instance dies mid-request → after its lease lapses a retry takes over; one journey per key",
         arguments: BackendEngines.available)
     func leaseTakeover(engine: StoreEngine) async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let (fixture, chia) = try await Share.fixture(engine, clock: clock) {
             $0.handoff.joinTimeout = .milliseconds(100)
         }

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 
 @testable import BatonServer
@@ -30,7 +31,8 @@ enum Share {
 
     /// A fixture whose catalog offers `item` for sharing and whose Chia is ``FakeChia``.
     static func fixture(
-        _ engine: StoreEngine, clock: TestClock = TestClock(), configure: (inout BackendOptions) -> Void = { _ in }
+        _ engine: StoreEngine, clock: ManualClock = ManualClock(),
+        configure: (inout BackendOverrides) -> Void = { _ in }
     ) async throws -> (BackendFixture, FakeChia) {
         let fixture = try await BackendFixture.make(engine, clock: clock, configure: configure)
         fixture.catalog.set(item, TestCatalogProjection.share(version: version))

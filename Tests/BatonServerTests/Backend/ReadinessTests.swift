@@ -1,4 +1,5 @@
 import BatonHTTP
+import BatonHTTPTesting
 import Foundation
 import Synchronization
 import Testing
@@ -13,7 +14,7 @@ import Testing
 
     struct LoadingCatalog: CatalogComponent {
         let loaded: Loaded
-        var projection: any CatalogProjection { EmptyCatalogProjection() }
+        var projection: any CatalogProjection { TestCatalogProjection() }
         func registerRoutes(on router: inout Router) {}
         func run() async {}
         var hasPublication: Bool { loaded.value.withLock { $0 } }

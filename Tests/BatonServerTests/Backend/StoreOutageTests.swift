@@ -1,4 +1,6 @@
 import BatonHTTP
+import BatonHTTPTesting
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -20,7 +22,7 @@ struct StoreOutageTests {
     /// A router with the store middleware and one store-backed route that fails with `failure` while it is set.
     static func router(logs: InMemoryLogSink, failure: Failure) -> Router {
         var router = Router()
-        let clock = TestClock()
+        let clock = ManualClock()
         router.use(StoreFailureMiddleware(outages: StoreOutageLog(logger: Logger(sink: logs), now: { clock.now })))
         router.get("/v2/connect-sessions/{sessionId}") { _ in
             if let error = failure.current { throw error }

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -19,13 +20,7 @@ struct CatalogProjectionIndexTests {
     }
 
     static func load() throws -> (items: [CatalogItem], scenarios: [Scenario]) {
-        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            root.deleteLastPathComponent()
-        }
-        let data = try Data(contentsOf: root.appendingPathComponent("Conformance/catalog-decision.v1.json"))
-        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let cases = try #require(document["cases"] as? [[String: Any]])
+        let cases = try VectorFile.cases("catalog-decision.v1.json")
         let decoder = RFC3339.jsonDecoder()
         func decode<T: Decodable>(_ type: T.Type, _ value: Any) throws -> T {
             try decoder.decode(

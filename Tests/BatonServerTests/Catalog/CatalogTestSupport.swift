@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHTTP
 import BatonSandbox
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -26,7 +27,7 @@ struct CatalogHarness {
     let sandbox: ProviderSandbox
     let clock: ManualClock
     let jitter = FixedJitter()
-    let database: TestDatabase
+    let database: TemporaryDatabase
     let store: any Store
     let transport = CurlTransport()
     let sync: CatalogSync
@@ -46,12 +47,12 @@ struct CatalogHarness {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in throw CancellationError() }
     ) async throws -> CatalogHarness {
         let clock = ManualClock()
-        let sandbox = try await ProviderSandbox.start(configuration: .generated(clock: .manual(clock)))
+        let sandbox = try await ProviderSandbox.start(configuration: .generated(clock: SandboxClock { clock.now }))
         // Neutral URLs on https, so cards are renderable under the current BatonCore (https only).
         // Production-like: neutral URLs on https. Development: the sandbox's own http://127.0.0.1 fixtures.
         await sandbox.chia.publish(
             items: development ? nil : ChiaFixtures.items(neutralOrigin: "https://chia.example"), lifetime: 3600)
-        let database = try TestDatabase(.sqlite)
+        let database = try TemporaryDatabase(.sqlite)
         let store = try await database.open()
         return try await CatalogHarness(
             sandbox: sandbox, clock: clock, database: database, store: store, maxImageBytes: maxImageBytes,
@@ -59,7 +60,7 @@ struct CatalogHarness {
     }
 
     private init(
-        sandbox: ProviderSandbox, clock: ManualClock, database: TestDatabase, store: any Store, maxImageBytes: Int,
+        sandbox: ProviderSandbox, clock: ManualClock, database: TemporaryDatabase, store: any Store, maxImageBytes: Int,
         assetOrigin: String?, development: Bool, sleep: @escaping @Sendable (Duration) async throws -> Void
     ) async throws {
         self.sandbox = sandbox

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonCrypto
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -17,7 +18,7 @@ struct ImageMirrorTests {
         _ body: (ImageMirror, HostileAssetOrigin, any Store) async throws -> Void
     ) async throws {
         let hostile = try HostileAssetOrigin(key: key)
-        let database = try TestDatabase(.sqlite)
+        let database = try TemporaryDatabase(.sqlite)
         let store = try await database.open()
         let origin = try #require(AssetOrigin(hostile.origin, allowsLoopbackHTTP: true))
         let mirror = ImageMirror(
@@ -98,7 +99,7 @@ struct ImageMirrorTests {
     }
 
     @Test func theOriginMayOnlyResolveToAddressesItsPolicyPermits() async throws {
-        let database = try TestDatabase(.sqlite)
+        let database = try TemporaryDatabase(.sqlite)
         let store = try await database.open()
         defer { database.remove() }
         func mirror(_ origin: String, resolving addresses: [String]) throws -> ImageMirror {
@@ -138,7 +139,7 @@ struct ImageMirrorTests {
     }
 
     @Test func theDownloadConnectsOnlyToTheAddressesThatWereChecked() async throws {
-        let database = try TestDatabase(.sqlite)
+        let database = try TemporaryDatabase(.sqlite)
         let store = try await database.open()
         defer { database.remove() }
         let transport = PinRecordingTransport()

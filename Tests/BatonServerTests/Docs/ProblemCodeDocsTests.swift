@@ -1,15 +1,10 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
 /// docs/troubleshooting.md says what to do about every problem code docs/CONTRACTS.md lists, and no other.
 @Suite struct ProblemCodeDocsTests {
-    static let root: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            directory.deleteLastPathComponent()
-        }
-        return directory
-    }()
+    static let root = VectorFile.repositoryRoot
 
     /// The backticked codes in the `| status | code | …` table that follows `heading` in `file`.
     static func codes(in file: String, after heading: String) throws -> Set<String> {

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -44,8 +45,10 @@ struct ConfigurationDoctorStoreTests {
         #expect(findings.first.map { !"\($0)".contains("hunter2") } == true)
     }
 
-    @Test(.enabled(if: StoreEngine.postgresURL != nil)) func aReachablePostgresReportsItsSchemaVersion() async throws {
-        let url = try #require(StoreEngine.postgresURL)
+    @Test(.enabled(if: TemporaryDatabase.postgresURL != nil)) func aReachablePostgresReportsItsSchemaVersion()
+        async throws
+    {
+        let url = try #require(TemporaryDatabase.postgresURL)
         let findings = await ConfigurationDoctor.storeFindings(try Self.configuration(database: url))
         #expect(findings.first?.level == .ok, "\(findings)")
     }

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonCrypto
 import BatonHTTP
+import BatonHTTPTesting
 import Foundation
 import Testing
 

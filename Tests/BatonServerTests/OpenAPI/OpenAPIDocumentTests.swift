@@ -49,13 +49,13 @@ struct OpenAPIDocumentTests {
     /// a route added to the router and not to `openapi.json` fails here, and so does a documented route no one mounts.
     /// The web shell's `/web/…` pages are the one exception: a reference app, not API.
     @Test func describesExactlyTheRoutesTheBackendMounts() async throws {
-        let fixture = try await BackendFixture.make(.sqlite)
-        var options = BackendOptions()
-        options.catalog = try CatalogPipeline(
-            configuration: fixture.configuration, store: fixture.store, transport: fixture.transport,
-            evidence: FixtureServiceStateProvider.sandbox)
-        options.servesWebShell = true
-        let router = BatonBackend(configuration: fixture.configuration, store: fixture.store, options: options).router
+        // The backend as built, with its own catalog pipeline (the fixture's scripted projection taken out again).
+        let fixture = try await BackendFixture.make(.sqlite) { overrides in
+            overrides.catalog = nil
+            overrides.servesWebShell = true
+        }
+        let router = fixture.backend.router
+        await fixture.close()
         let mounted = Set(
             router.routeDescriptions.filter { route in
                 let path = route.split(separator: " ").last ?? ""

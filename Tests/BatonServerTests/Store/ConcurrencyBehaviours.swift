@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -57,7 +58,7 @@ enum ConcurrencyBehaviours {
     }
 
     static func twoStoreInstancesRacingOnOneKeyHaveOneWinner(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let first = try await database.open()
         let second = try await database.open()
@@ -70,7 +71,7 @@ enum ConcurrencyBehaviours {
     }
 
     static func aRedeliveredWebhookIsStoredOnce(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let stores = [try await database.open(), try await database.open()]
         let inserted = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -92,7 +93,7 @@ enum ConcurrencyBehaviours {
     }
 
     static func concurrentWorkersNeverShareAWebhookEvent(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let stores = [try await database.open(), try await database.open()]
         for index in 0..<40 {
@@ -118,7 +119,7 @@ enum ConcurrencyBehaviours {
     }
 
     static func oneInstanceRunsAJob(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let stores = [try await database.open(), try await database.open()]
         for (round, now) in [(0, at(0)), (1, at(60))] {

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,8 @@ import Testing
 /// again. The reliability suite's `pg-restart` check does the same with real restarts under load.
 @Suite(
     "PostgreSQL connections that the server ends",
-    .enabled(if: StoreEngine.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"))
+    .enabled(
+        if: TemporaryDatabase.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"))
 struct PostgresReconnectTests {
     static let backendPID = "SELECT pg_backend_pid()"
 
@@ -21,8 +23,8 @@ struct PostgresReconnectTests {
 
     @Test(arguments: ["pg_terminate_backend", "pg_cancel_backend"])
     func aConnectionEndedByTheServerIsReplacedOnTheNextUse(function: String) async throws {
-        let engine = PostgresEngine(conninfo: StoreEngine.postgresURL!, schema: nil, poolSize: 1)
-        let admin = try PostgresConnection(conninfo: StoreEngine.postgresURL!, schema: nil)
+        let engine = PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: 1)
+        let admin = try PostgresConnection(conninfo: TemporaryDatabase.postgresURL!, schema: nil)
         defer { admin.close() }
         // The statement is prepared on the pooled connection.
         let first = try await Self.pid(engine)
@@ -54,8 +56,8 @@ struct PostgresReconnectTests {
     }
 
     @Test func afterOneLostConnectionTheRestOfThePoolReconnectsBeforeItsNextUse() async throws {
-        let engine = PostgresEngine(conninfo: StoreEngine.postgresURL!, schema: nil, poolSize: 2)
-        let admin = try PostgresConnection(conninfo: StoreEngine.postgresURL!, schema: nil)
+        let engine = PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: 2)
+        let admin = try PostgresConnection(conninfo: TemporaryDatabase.postgresURL!, schema: nil)
         defer { admin.close() }
         let before = try await Self.pids(engine)
         #expect(before.count == 2)

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -134,7 +135,7 @@ enum RecordBehaviours {
     }
 
     static func migrationsAreIdempotentAndDataSurvivesReopen(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let first = try await database.open()
         _ = try await first.claim(user: "u", key: "k", fingerprint: "f", owner: "A", leaseUntil: at(30), now: at(0))
@@ -148,7 +149,7 @@ enum RecordBehaviours {
     }
 
     static func aClosedStoreThrowsClosed(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let store = try await database.open()
         await store.close()

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -51,7 +52,7 @@ enum SecurityBehaviours {
     }
 
     static func rateLimitBucketsRefillAndAreSharedByInstances(_ engine: StoreEngine) async throws {
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         defer { database.remove() }
         let first = try await database.open()
         let second = try await database.open()

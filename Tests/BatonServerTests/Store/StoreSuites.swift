@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Testing
 
 // The one shared store suite (the `*Behaviours` enums), run once per engine. Each behaviour is listed in both
@@ -70,7 +71,8 @@ struct SQLiteStoreSuite {
 /// The shared store behaviours on PostgreSQL.
 @Suite(
     "Store on PostgreSQL",
-    .enabled(if: StoreEngine.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"),
+    .enabled(
+        if: TemporaryDatabase.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"),
     .serialized)
 struct PostgresStoreSuite {
     @Test func claimThenJoinThenCompleteThenReplay() async throws {

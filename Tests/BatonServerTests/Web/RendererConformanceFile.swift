@@ -1,11 +1,10 @@
+import BatonTestSupport
 import Foundation
 
 /// `Conformance/renderer-conformance.v1.json`, read as plain JSON objects: the web shell's browser suite and these
 /// Swift tests consume the same file.
 enum RendererConformanceFile {
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Conformance/renderer-conformance.v1.json")
+    static let url = VectorFile.url("Conformance/renderer-conformance.v1.json")
 
     /// Read afresh on each use: `[String: Any]` is not `Sendable`, so it is not kept in a static.
     static var document: [String: Any] {

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonHTTPTesting
 import Foundation
 import Testing
 

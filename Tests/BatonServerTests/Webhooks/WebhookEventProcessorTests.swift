@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// and never blocks the events after it.
 @Suite("Webhook event processor")
 struct WebhookEventProcessorTests {
-    @Test(arguments: StoreEngine.postgresURL == nil ? [StoreEngine.sqlite] : [.sqlite, .postgres])
+    @Test(arguments: TemporaryDatabase.postgresURL == nil ? [StoreEngine.sqlite] : [.sqlite, .postgres])
     func anIDWithNULNeitherThrowsNorBlocksLaterEvents(engine: StoreEngine) async throws {
         try await withStore(engine) { store throws in
             #expect(

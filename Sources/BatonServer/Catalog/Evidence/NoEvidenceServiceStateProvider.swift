@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It is what `baton serve` uses outside `--sandbox`: a command line cannot know the partner's account system, and
 /// evidence read from a configuration file would be a claim nobody derived. A partner who wants sharing builds their
-/// own executable and passes their provider to ``CatalogPipeline/init(configuration:store:transport:imageTransport:evidence:environment:onEvent:)``.
+/// own executable and passes their provider to ``BatonBackend/build(configuration:evidence:overrides:)``.
 public struct NoEvidenceServiceStateProvider: ServiceStateProvider {
     /// Creates the provider.
     public init() {}

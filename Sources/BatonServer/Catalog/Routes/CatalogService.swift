@@ -21,7 +21,7 @@ public struct CatalogService: CatalogProjection {
     /// - Parameters:
     ///   - cache: the catalog the sync keeps (``CatalogSync/cache``).
     ///   - store: where mirrored image bytes are read from.
-    ///   - evidence: the partner's account system (``FixtureServiceStateProvider/sandbox`` in the sandbox).
+    ///   - evidence: the partner's account system (the sandbox's fixture users in development).
     ///   - policy: evidence TTL, clock skew and schema versions (`chia.decisionPolicy`).
     ///   - assetCacheBytes: how many image bytes to keep in memory for `/assets/…`.
     ///   - now: the clock the route handlers use.

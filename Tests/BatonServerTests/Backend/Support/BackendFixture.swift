@@ -1,5 +1,7 @@
 import BatonCore
 import BatonHTTP
+import BatonHTTPTesting
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -8,7 +10,7 @@ import Testing
 
 /// The engines backend tests run on: SQLite always, PostgreSQL when `BATON_TEST_POSTGRES_URL` is set.
 enum BackendEngines {
-    static var available: [StoreEngine] { StoreEngine.postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+    static var available: [StoreEngine] { TemporaryDatabase.availableEngines }
 }
 
 /// Secrets and a configuration for tests; the provider origins are whatever the test points them at.
@@ -54,10 +56,10 @@ final class BackendFixture: Sendable {
     let store: any Store
     let backend: BatonBackend
     let transport: ScriptedTransport
-    let clock: TestClock
+    let clock: ManualClock
     let logs: InMemoryLogSink
     let catalog: TestCatalogProjection
-    private let database: TestDatabase
+    private let database: TemporaryDatabase
     private let captured = Mutex<[OutboundResponse]>([])
 
     /// Keeps `response` for the hygiene scan.
@@ -68,7 +70,7 @@ final class BackendFixture: Sendable {
 
     private init(
         configuration: BackendConfiguration, store: any Store, backend: BatonBackend, transport: ScriptedTransport,
-        clock: TestClock, logs: InMemoryLogSink, catalog: TestCatalogProjection, database: TestDatabase
+        clock: ManualClock, logs: InMemoryLogSink, catalog: TestCatalogProjection, database: TemporaryDatabase
     ) {
         self.configuration = configuration
         self.store = store
@@ -83,15 +85,15 @@ final class BackendFixture: Sendable {
     /// Builds a fixture; `configure` adjusts the options (join timeout, provider policy…) before assembly.
     static func make(
         _ engine: StoreEngine, configuration: BackendConfiguration? = nil, transport: (any HTTPTransport)? = nil,
-        clock: TestClock = TestClock(), configure: (inout BackendOptions) -> Void = { _ in }
+        clock: ManualClock = ManualClock(), configure: (inout BackendOverrides) -> Void = { _ in }
     ) async throws -> BackendFixture {
         let configuration = try configuration ?? TestConfiguration.make()
-        let database = try TestDatabase(engine)
+        let database = try TemporaryDatabase(engine)
         let store = try await database.open()
         let scripted = ScriptedTransport()
         let logs = InMemoryLogSink()
         let catalog = TestCatalogProjection()
-        var options = BackendOptions()
+        var options = BackendOverrides()
         options.now = { clock.now }
         options.logger = Logger(sink: logs, now: { clock.now })
         options.transport = transport ?? scripted
@@ -99,8 +101,10 @@ final class BackendFixture: Sendable {
         options.providerRetrySleep = { _ in }
         options.instanceID = "test-instance"
         options.catalog = TestCatalogComponent(projection: catalog)
+        options.store = store
         configure(&options)
-        let backend = BatonBackend(configuration: configuration, store: store, options: options)
+        let backend = try await BatonBackend.build(
+            configuration: configuration, evidence: NoEvidenceServiceStateProvider(), overrides: options)
         return BackendFixture(
             configuration: configuration, store: store, backend: backend, transport: scripted, clock: clock,
             logs: logs, catalog: catalog, database: database)

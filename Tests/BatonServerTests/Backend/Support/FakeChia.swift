@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonTestSupport
 import Foundation
 import Synchronization
 
@@ -15,9 +16,9 @@ final class FakeChia: Sendable {
     }
 
     private let sessions = Mutex<[String: Session]>([:])
-    private let clock: TestClock
+    private let clock: ManualClock
 
-    init(clock: TestClock) { self.clock = clock }
+    init(clock: ManualClock) { self.clock = clock }
 
     /// Sessions created (distinct keys).
     var sessionCount: Int { sessions.withLock { $0.count } }

@@ -2,6 +2,7 @@ import BatonCore
 import BatonCrypto
 import BatonHTTP
 import BatonSandbox
+import BatonTestSupport
 import Foundation
 import Synchronization
 
@@ -13,12 +14,12 @@ struct SandboxBackend: Sendable {
     let sandbox: ProviderSandbox
     let fixture: BackendFixture
     let running: RunningBackend
-    let clock: TestClock
+    let clock: ManualClock
     let transport: CurlTransport
     let base: String
 
     static func run(_ engine: StoreEngine, _ body: (SandboxBackend) async throws -> Void) async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let environment = TestConfiguration.environment
         let sandboxConfiguration = try SandboxConfiguration(
             chiaAPIKey: Secret(environment["BATON_CHIA_API_KEY"]!),

@@ -110,17 +110,6 @@ final class Gate: Sendable {
     }
 }
 
-/// A wall clock that moves only when the test says so.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_750_000_000)) { current = Mutex(start) }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
-}
-
 /// Waits until `condition` holds, checking every few milliseconds for at most `limit`: only for conditions a real
 /// background task (a request in flight on a server thread) must bring about.
 func eventually(

@@ -1,22 +1,23 @@
+import BatonServer
 import Foundation
 
 /// Measures idempotency-claim throughput of a `Store`: every claim is a first request (a new key), the
 /// hot path of `POST /v2/handoff-sessions`, issued by `concurrency` tasks at once.
-public enum StoreClaimBenchmark {
+enum StoreClaimBenchmark {
     /// One measurement.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         /// Claims completed.
-        public var claims: Int
+        var claims: Int
         /// Wall-clock seconds they took.
-        public var seconds: Double
+        var seconds: Double
         /// Claims per second.
-        public var claimsPerSecond: Double { Double(claims) / seconds }
+        var claimsPerSecond: Double { Double(claims) / seconds }
     }
 
     /// Runs `claims` claims of distinct keys from `concurrency` tasks and times them.
     ///
     /// - Throws: `StoreError`, or `CancellationError` if a claim did not report `.claimed`.
-    public static func run(store: any Store, claims: Int, concurrency: Int, run: String) async throws -> Result {
+    static func run(store: any Store, claims: Int, concurrency: Int, run: String) async throws -> Result {
         let now = Date()
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -1,13 +1,17 @@
 import BatonHTTP
 import Foundation
 
-/// What ``BatonBackend`` takes besides its configuration and store: the seams tests and the CLI set.
-public struct BackendOptions: Sendable {
+/// What ``BatonBackend/build(configuration:evidence:overrides:)`` takes besides the configuration and the evidence:
+/// the seams tests, the CLI and the benchmarks set. The defaults are what a deployment runs.
+public struct BackendOverrides: Sendable {
+    /// An already open store to run on (tests' temporary databases); `nil` opens the configuration's `database`.
+    /// A store handed in here is the caller's to close.
+    public var store: (any Store)?
     /// The wall clock every expiry, lease and webhook tolerance reads (inject one in tests).
     public var now: @Sendable () -> Date = { Date() }
     /// Where JSON log lines go.
     public var logger = Logger()
-    /// The outbound transport for provider calls; a `CurlTransport` when `nil`.
+    /// The outbound transport for provider calls and the catalog fetch; a `CurlTransport` when `nil`.
     public var transport: (any HTTPTransport)?
     /// Provider call timeouts and retries; from the configuration's `providers.timeoutSeconds` when `nil`.
     public var providerPolicy: ProviderCallPolicy?
@@ -21,8 +25,11 @@ public struct BackendOptions: Sendable {
     public var retention = RecordRetention()
     /// How often the background maintenance (purge sealed responses, drain webhook events) runs.
     public var maintenanceInterval: Duration = .seconds(30)
-    /// The catalog pipeline, when there is one; see ``CatalogComponent``.
+    /// Replaces the Chia ``CatalogPipeline`` that is otherwise always built from the configuration and the evidence
+    /// (tests that script the projection or the readiness); see ``CatalogComponent``.
     public var catalog: (any CatalogComponent)?
+    /// Catalog sync progress (`baton serve` prints it).
+    public var onCatalogEvent: @Sendable (CatalogSyncEvent) -> Void = { _ in }
     /// Whether `/web/` serves the web reference shell (``WebShell``) whatever the configuration says: `baton serve
     /// --sandbox` and `baton demo` set it. Off by default; a deployment turns the shell on for partners' QA with the
     /// configuration's `webShell.enabled` (``BackendConfiguration/servesWebShell``).

@@ -1,3 +1,4 @@
+import BatonClient
 import BatonCore
 
 /// One HTTP request the ``HeadlessPresenter`` made. Printable: its URL shows only scheme and host.

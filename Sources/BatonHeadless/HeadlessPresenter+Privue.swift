@@ -1,3 +1,4 @@
+import BatonClient
 import BatonCore
 import Foundation
 

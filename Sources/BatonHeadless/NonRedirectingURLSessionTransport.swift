@@ -1,3 +1,4 @@
+import BatonClient
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,3 +1,5 @@
+import BatonClient
+
 /// What the scripted user does in a journey the ``HeadlessPresenter`` opens, set per journey by the test or demo.
 public enum HeadlessOutcome: Sendable, Hashable {
     /// Privue: submit the journey with `status` (`approved`, `rejected` or `needs_review`) from the signed-in page.

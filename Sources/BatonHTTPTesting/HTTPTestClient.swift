@@ -1,3 +1,5 @@
+import BatonHTTP
+
 /// How ``Router/test(_:configuration:_:)`` runs an application.
 public enum HTTPTestMode: Sendable, CaseIterable {
     /// Requests go straight into the same pipeline the server uses (routing, middleware, error rendering), no socket.

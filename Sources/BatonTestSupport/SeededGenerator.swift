@@ -1,0 +1,22 @@
+/// SplitMix64: the one seedable random number generator of the test suites, so a randomised test is reproducible
+/// from its seed.
+///
+/// ```swift
+/// var generator = SeededGenerator(seed: 42)
+/// let key = IdempotencyKey.random(using: &generator)
+/// ```
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) { self.state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
