@@ -101,8 +101,8 @@ struct BackendRoutes {
         return router
     }
 
-    /// Mounts the web reference shell under `/web/`. Its files ship as SwiftPM resources next to the binary; when
-    /// they are missing (a binary copied without its bundle) the API still serves and the gap is logged.
+    /// Mounts the web reference shell under `/web/`. Its files are compiled in (the `EmbedTextFiles` plugin), so
+    /// ``WebShell``'s throwing initialiser does not fail today; should it, the API still serves and the gap is logged.
     private func mountWebShell(on router: inout Router) {
         do {
             try WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
