@@ -50,20 +50,26 @@ struct TextEmbedder {
         return String(path.dropFirst(base.count))
     }
 
-    /// Replaces each include line of an HTML file by its partial, marking the current page's link.
+    /// Replaces each include line of an HTML file by its partial: `<!-- include _name.html -->` as it is, and
+    /// `<!-- include _name.html current="/web/page.html" -->` with `aria-current="page"` on the one link to the page.
     private func expandIncludes(in text: String, folder: URL) throws -> String {
         guard text.contains("<!-- include ") else { return text }
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let words = line.split(separator: " ")
-            guard line.hasPrefix("<!-- include _"), line.hasSuffix(" -->"), words.count == 5,
-                words[3].hasPrefix("current=\""), words[3].hasSuffix("\"")
-            else {
+            guard line.hasPrefix("<!-- include _"), line.hasSuffix(" -->"), words.count == 4 || words.count == 5 else {
                 lines.append(String(line))
                 continue
             }
             var partial = try Self.text(of: folder.appendingPathComponent(String(words[2])))
             if partial.hasSuffix("\n") { partial.removeLast() }
+            guard words.count == 5 else {
+                lines.append(partial)
+                continue
+            }
+            guard words[3].hasPrefix("current=\""), words[3].hasSuffix("\"") else {
+                throw Failure(description: "\(line): the second word must be current=\"/web/page.html\"")
+            }
             let link = "href=" + words[3].dropFirst("current=".count)
             let parts = partial.components(separatedBy: link)
             guard parts.count == 2 else {

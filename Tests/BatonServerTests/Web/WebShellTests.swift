@@ -18,8 +18,8 @@ import Testing
     }
 
     /// The binary serves exactly the files of `Sources/BatonServer/Web/Files/` but the partials (`_*`): CSS and script
-    /// byte for byte, each page as its file with its include line replaced by the nav partial, the link to the page
-    /// itself marked `aria-current="page"`.
+    /// byte for byte, each page as its file with its include lines replaced by the sign-in and nav partials, the
+    /// link to the page itself marked `aria-current="page"`.
     @Test func theBinaryHoldsEveryPage() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources/BatonServer/Web/Files")
@@ -27,8 +27,10 @@ import Testing
         #expect(names.count >= 5)
         #expect(try WebShell().assetNames == names.sorted())
         let nav = try String(contentsOf: folder.appending(path: "_nav.html"), encoding: .utf8)
+        let signIn = try String(contentsOf: folder.appending(path: "_sign-in.html"), encoding: .utf8)
         for name in names {
             var expected = try String(contentsOf: folder.appending(path: name), encoding: .utf8)
+                .replacing("<!-- include _sign-in.html -->\n", with: signIn)
             if let include = expected.firstMatch(of: #/<!-- include _nav.html current="([^"]+)" -->\n/#) {
                 let link = "href=\"\(include.output.1)\""
                 expected.replaceSubrange(
