@@ -1,7 +1,8 @@
 """The reliability checks. Each takes (baton binary, profile) and returns {"failures": [...], "logs", "secrets"}."""
 import base64, collections, concurrent.futures, json, os, random, re, socket, threading, time
 
-from harness import (Harness, free_block, new_key, provider_key, request, rss_kb, share, share_body, sign_webhook)
+from harness import (Harness, free_block, new_key, provider_key, request, retry_wait, rss_kb, share, share_body,
+                     sign_webhook)
 
 RETRYABLE = {429, 502, 503}
 
@@ -28,11 +29,7 @@ def _tap(port_of, token, key, body, gate=None, attempts=400, tally=None):
         if status == 201:
             return (status, raw), answers
         if status in RETRYABLE:
-            try:
-                delay = float(headers.get("retry-after", "0.2"))
-            except ValueError:
-                delay = 0.2
-            time.sleep(min(max(delay, 0.05), 1.0))
+            time.sleep(retry_wait(headers))
             continue
         return (status, raw), answers
     return None, answers

@@ -203,6 +203,16 @@ class Harness:
                 p.wait()
 
 
+def retry_wait(headers):
+    """Seconds an app waits before retrying a retryable answer: its Retry-After (0.2 s if absent or not a number),
+    kept between 0.05 s and 1 s so a load loop stays bounded."""
+    try:
+        delay = float(headers.get("retry-after", "0.2"))
+    except ValueError:
+        delay = 0.2
+    return min(max(delay, 0.05), 1.0)
+
+
 def share(port, token, key, body=None, timeout=15.0):
     return request(port, "POST", "/v2/handoff-sessions", body or share_body(),
                    {"Authorization": f"Bearer {token}", "Idempotency-Key": key}, timeout=timeout)

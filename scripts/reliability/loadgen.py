@@ -3,7 +3,7 @@ with its time and latency, and the judgement of the taps against the idempotency
 import collections, concurrent.futures, http.client, json, threading, time
 
 from checks import RETRYABLE, _journey_urls
-from harness import new_key, provider_key, request, share, share_body
+from harness import new_key, provider_key, request, retry_wait, share, share_body
 
 
 def _pct(values, p):
@@ -56,11 +56,7 @@ class Load:
             if status == 201:
                 return (status, raw), answers
             if status in RETRYABLE:
-                try:
-                    delay = float(headers.get("retry-after", "0.2"))
-                except ValueError:
-                    delay = 0.2
-                time.sleep(min(max(delay, 0.05), 1.0))
+                time.sleep(retry_wait(headers))
                 continue
             return (status, raw), answers
         return None, answers
