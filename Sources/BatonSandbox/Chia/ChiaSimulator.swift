@@ -82,14 +82,14 @@ struct ChiaSimulator: ProviderSimulator {
                 "catalogItemId": .string(session.request.catalogItemID),
                 "disclosureVersion": .string(session.request.disclosureVersion),
                 "createdAt": .date(session.createdAt), "expiresAt": .date(session.expiresAt),
-                "expired": .bool(session.isExpired(at: now)), "opens": .int(session.opens),
+                "expired": .bool(session.isExpired(at: now)), "opens": .integer(session.opens),
             ]
         }
         return [
             "publication": [
                 "id": .string(catalog.publication.id), "publishedAt": .date(catalog.publication.publishedAt),
                 "expiresAt": .date(catalog.publication.expiresAt), "etag": .string(catalog.etag),
-                "items": .int(catalog.publication.items.count),
+                "items": .integer(catalog.publication.items.count),
             ],
             "handoffSessions": .array(sessions),
         ]

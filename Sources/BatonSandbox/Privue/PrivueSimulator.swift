@@ -56,7 +56,7 @@ struct PrivueSimulator: ProviderSimulator {
                 return .sandboxJSON(
                     [
                         "url": .string(handoff.url.revealForPresentation()),
-                        "expires_in_seconds": .int(handoff.expiresInSeconds),
+                        "expires_in_seconds": .integer(handoff.expiresInSeconds),
                     ] as JSONValue, status: 201, headers: ["cache-control": "no-store"])
             })
         PrivueJourneyRoutes(state: state, account: account).add(to: &router)

@@ -28,6 +28,15 @@ extension HTTPRequest {
 }
 
 extension HTTPResponse {
+    /// The listing `value` as JSON, members sorted by name (as the sandbox's encoder sorts them), written by the one
+    /// writer: it cannot fail.
+    static func sandboxJSON(_ value: JSONValue, status: Int = 200, headers extra: HTTPHeaders = [:]) -> HTTPResponse {
+        var response = HTTPResponse(
+            status: status, headers: ["content-type": "application/json"], body: Array(value.sortingKeys.rendered.utf8))
+        for field in extra { response.headers.set(field.name, field.value) }
+        return response
+    }
+
     /// JSON made with the sandbox's encoder (sorted keys, RFC 3339 dates).
     static func sandboxJSON<Value: Encodable>(
         _ value: Value, status: Int = 200, headers extra: HTTPHeaders = [:]

@@ -9,23 +9,18 @@ extension BackendConfiguration {
     /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name; a file
     ///   that is not JSON is one error naming the line and column where it stops being JSON.
     public static func load(json file: Data, environment: [String: String]) throws(ConfigurationErrors) -> Self {
-        let root: [String: JSONValue]
+        let document: JSONValue
         do {
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: file) else {
-                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "must be a JSON object")])
-            }
-            root = object
-        } catch let errors as ConfigurationErrors {
-            throw errors
+            document = try JSONValue.parse(Array(file))
         } catch {
-            guard let syntax = JSONSyntaxCheck.firstError(in: Array(file)) else {
-                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
-            }
             throw ConfigurationErrors([
                 ConfigurationError(
                     field: "(file)",
-                    problem: "is not valid JSON at line \(syntax.line), column \(syntax.column): \(syntax.problem)")
+                    problem: "is not valid JSON at line \(error.line), column \(error.column): \(error.problem)")
             ])
+        }
+        guard let root = document.members else {
+            throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "must be a JSON object")])
         }
         return try load(root, environment: environment)
     }
