@@ -1,3 +1,4 @@
+import BatonCore
 import BatonHTTP
 
 /// One simulated provider, as the shared machinery (control API, request log, faults) sees it.

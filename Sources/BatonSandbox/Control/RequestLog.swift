@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// Every provider call an origin received (control calls excluded), for `GET /_sandbox/requests`.
@@ -19,9 +20,9 @@ actor RequestLog {
 
         var json: JSONValue {
             [
-                "sequence": .int(sequence), "method": .string(method), "path": .string(path),
+                "sequence": .integer(sequence), "method": .string(method), "path": .string(path),
                 "route": .optional(route), "idempotencyKey": .optional(idempotencyKey),
-                "status": status.map(JSONValue.int) ?? .null, "fault": .optional(fault),
+                "status": status.map(JSONValue.integer) ?? .null, "fault": .optional(fault),
                 "time": .date(receivedAt), "completedAt": .date(completedAt),
             ]
         }
