@@ -131,7 +131,7 @@ def main():
                   f"{held / 1024:.1f} MiB (+{(held - idle) / 1000:.1f} KiB per connection)")
 
         print(f"\n== wrk -t2 -c64 -d{a.duration} POST /v2/handoff-sessions, new key each request, {a.rounds} rounds")
-        results = {k: [] for k in list(backends) + ["nginx"]}
+        results = {k: [] for k in list(backends) + ["nginx", "sandbox"]}
         rss_trend = {k: [] for k in backends}
         served = {k: 0 for k in backends}
         for r in range(a.rounds):
@@ -147,9 +147,17 @@ def main():
             results["nginx"].append(w)
             line.append(f"nginx {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms"
                         + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
+            # The ceiling: the sandbox's share endpoint called alone (what every share figure above goes through).
+            w = wrk(chia_port, auth_chia, a.duration)
+            results["sandbox"].append(w)
+            line.append(f"sandbox alone {w['rps']:.0f} req/s p99 {w['p99']:.2f} ms"
+                        + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
             print(f"round {r + 1}: " + " | ".join(line))
         med = {k: {m: statistics.median(x[m] for x in v) for m in ("rps", "p50", "p99")} for k, v in results.items()}
         n = med["nginx"]
+        c = med["sandbox"]
+        print(f"median sandbox alone (the ceiling of every figure here): {c['rps']:.0f} req/s, p50 {c['p50']:.2f} ms, "
+              f"p99 {c['p99']:.2f} ms")
         print(f"median nginx proxy_pass → sandbox: {n['rps']:.0f} req/s, p50 {n['p50']:.2f} ms, p99 {n['p99']:.2f} ms")
         for name in backends:
             m = med[name]

@@ -11,6 +11,11 @@ package struct JSONText: Sendable {
     /// An empty object.
     package init() {}
 
+    /// An empty object with room for `capacity` bytes of text, so that writing that much allocates once.
+    package init(reservingCapacity capacity: Int) {
+        text.reserveCapacity(capacity)
+    }
+
     /// Adds the string member `name`.
     package mutating func field(_ name: String, _ value: String) {
         key(name)
