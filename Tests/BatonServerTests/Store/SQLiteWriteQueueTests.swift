@@ -47,7 +47,9 @@ struct SQLiteWriteQueueTests {
 
     /// Starts a write that blocks the writer's thread; returns once it does.
     private func block(_ engine: SQLiteEngine, _ gate: Gate) async -> Task<Void, any Error> {
-        let task = Task { _ = try await engine.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() } }
+        let task = Task {
+            _ = try await engine.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() }
+        }
         while !gate.entered.load(ordering: .acquiring) { await Task.yield() }
         return task
     }
