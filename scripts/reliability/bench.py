@@ -31,6 +31,8 @@ def wrk(port, auth, duration, connections=64, threads=2, delay_ms=None):
 TAP_RATE = 1000
 # Issue 21: shares at >= 0.7x nginx proxy_pass on SQLite, >= 0.5x on PostgreSQL.
 SHARE_GOALS = {"sqlite": 0.70, "postgres": 0.50}
+# ... and backend-added p99 at ~1,000 taps/s under 1 ms (SQLite) and 2 ms (PostgreSQL).
+ADDED_P99_GOALS_MS = {"sqlite": 1.0, "postgres": 2.0}
 TAP_CONNECTIONS = 6
 
 
@@ -190,7 +192,8 @@ def main():
             added = backend_added(log, start)
             d = wrk(chia_port, auth_chia, "3s", connections=1, threads=1)
             print(f"{name}: {w['rps']:.0f} taps/s, {len(added)} logged; backend-added p50 "
-                  f"{pct(added, 0.50):.3f} ms, p99 {pct(added, 0.99):.3f} ms (goal p99 < 2 ms); client-side p50 "
+                  f"{pct(added, 0.50):.3f} ms, p99 {pct(added, 0.99):.3f} ms (goal p99 < {ADDED_P99_GOALS_MS[name]:g} ms); "
+                  f"client-side p50 "
                   f"{w['p50']:.3f} / p99 {w['p99']:.3f} ms, sandbox alone p50 {d['p50']:.3f} / p99 {d['p99']:.3f} ms")
 
         print("\n(return-link parsing rate: scripts/bench-parse; projection time for 10,000 items: "
