@@ -45,7 +45,7 @@ def main():
     profile = PROFILES[args.profile]
     selected = [n for n in CHECKS if n in args.only.split(",")] if args.only else ORDER
     passed = failed = 0
-    logs, secrets, dirs = [], [], []
+    logs, secrets, dirs, kept = [], [], [], []
     for name in selected:
         started = time.monotonic()
         print(f"-- {name}", flush=True)
@@ -53,9 +53,9 @@ def main():
             result = CHECKS[name](baton, profile)
             logs += result.get("logs", [])
             secrets += result.get("secrets", [])
-            dirs += [result["dir"]] if result.get("dir") else []
-            dirs += result.get("dirs", [])
             ok = not result["failures"]
+            # A failed check's logs and databases are kept for a look afterwards.
+            (dirs if ok else kept).extend(([result["dir"]] if result.get("dir") else []) + result.get("dirs", []))
             for line in result["failures"]:
                 print(f"   FAIL {line}")
         except Exception:
@@ -71,6 +71,8 @@ def main():
         ok = not leaks
         print(f"   {'PASS' if ok else 'FAIL'} secrets")
         passed, failed = passed + ok, failed + (not ok)
+    for d in kept:
+        print(f"kept {d} (failed check)")
     for d in dirs:
         if os.environ.get("RELIABILITY_KEEP"):
             print(f"kept {d}")
