@@ -49,6 +49,11 @@ def judge(name, text, outages):
                 for t, e in found)
     if stray:
         failures.append(f"{name}: {stray} store_recovered lines while PostgreSQL was stopped")
+    # A line outside every window of its kind (a store_unavailable while PostgreSQL was up) is counted by no outage.
+    for kind in ("store_unavailable", "store_recovered"):
+        total = sum(e == kind for _, e in found)
+        if total != len(outages):
+            failures.append(f"{name}: {total} {kind} lines in all for {len(outages)} outages")
     return failures
 
 
