@@ -45,7 +45,7 @@ def main():
     profile = PROFILES[args.profile]
     selected = [n for n in CHECKS if n in args.only.split(",")] if args.only else ORDER
     passed = failed = 0
-    logs, secrets, dirs, kept = [], [], [], []
+    logs, secrets, dirs = [], [], []
     for name in selected:
         started = time.monotonic()
         print(f"-- {name}", flush=True)
@@ -54,10 +54,14 @@ def main():
             logs += result.get("logs", [])
             secrets += result.get("secrets", [])
             ok = not result["failures"]
-            # A failed check's logs and databases are kept for a look afterwards.
-            (dirs if ok else kept).extend(([result["dir"]] if result.get("dir") else []) + result.get("dirs", []))
+            own = ([result["dir"]] if result.get("dir") else []) + result.get("dirs", [])
             for line in result["failures"]:
                 print(f"   FAIL {line}")
+            # A failed check's logs and databases are kept for a look afterwards (said now: `timeout` may end the run).
+            if ok:
+                dirs += own
+            else:
+                print(f"   kept {', '.join(own)}", flush=True)
         except Exception:
             traceback.print_exc()
             ok = False
@@ -71,8 +75,6 @@ def main():
         ok = not leaks
         print(f"   {'PASS' if ok else 'FAIL'} secrets")
         passed, failed = passed + ok, failed + (not ok)
-    for d in kept:
-        print(f"kept {d} (failed check)")
     for d in dirs:
         if os.environ.get("RELIABILITY_KEEP"):
             print(f"kept {d}")
