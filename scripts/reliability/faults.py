@@ -7,6 +7,7 @@ import collections, errno, glob, json, os, shutil, sqlite3, subprocess, tempfile
 from checks import _result
 from harness import Harness, free_block, new_key, request, share, sign_webhook
 from loadgen import Load, _judge_taps, _latencies, _pct, _readyz, _wait
+from outages import judge, timeline
 
 
 class Postgres:
@@ -111,18 +112,20 @@ def pg_restart(baton, profile):
         for t in threads:
             t.start()
         load = Load([a, b], token, rate=profile["pg_rate"])
-        windows, recoveries, not_ready = [], [], []
+        windows, recoveries, not_ready, outages = [], [], [], []
         modes = ("fast", "immediate")
         for cycle in range(profile["pg_cycles"]):
             time.sleep(profile["pg_steady"])
             mode = modes[cycle % 2]
-            down = time.monotonic()
+            down, stopping = time.monotonic(), time.time()
             pg.stop(mode)
             both_503 = _wait(lambda: _readyz(a) == 503 and _readyz(b) == 503, 15)
             not_ready.append(both_503)
             time.sleep(profile["pg_hold"])
+            starting = time.time()
             pg.start()
             up = time.monotonic()
+            outages.append((stopping, starting, time.time()))
             recovered = _wait(lambda: _readyz(a) == 200 and _readyz(b) == 200
                               and share(a, token, new_key(), timeout=5)[0] == 201
                               and share(b, token, new_key(), timeout=5)[0] == 201, 30)
@@ -159,10 +162,11 @@ def pg_restart(baton, profile):
             failures.append(f"/readyz stayed ready during {not_ready.count(False)} outages")
         if None in recoveries:
             failures.append(f"{recoveries.count(None)} outages not recovered without restarting baton")
-        for n in down_lines:
-            if down_lines[n] != profile["pg_cycles"] or up_lines[n] != profile["pg_cycles"]:
-                failures.append(f"{n}: {down_lines[n]} store_unavailable / {up_lines[n]} store_recovered lines for "
-                                f"{profile['pg_cycles']} outages (one each per outage)")
+        for n, text in lines.items():
+            wrong = judge(n, text, outages)
+            failures += wrong
+            if wrong:
+                print("\n".join(timeline(n, text, outages)))
         if missing_hooks:
             failures.append(f"{len(missing_hooks)} accepted webhooks not stored exactly once")
         for n, p in zip(("instance-a", "instance-b"), procs):

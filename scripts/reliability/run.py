@@ -53,11 +53,15 @@ def main():
             result = CHECKS[name](baton, profile)
             logs += result.get("logs", [])
             secrets += result.get("secrets", [])
-            dirs += [result["dir"]] if result.get("dir") else []
-            dirs += result.get("dirs", [])
             ok = not result["failures"]
+            own = ([result["dir"]] if result.get("dir") else []) + result.get("dirs", [])
             for line in result["failures"]:
                 print(f"   FAIL {line}")
+            # A failed check's logs and databases are kept for a look afterwards (said now: `timeout` may end the run).
+            if ok:
+                dirs += own
+            else:
+                print(f"   kept {', '.join(own)}", flush=True)
         except Exception:
             traceback.print_exc()
             ok = False

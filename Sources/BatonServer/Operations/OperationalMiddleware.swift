@@ -28,7 +28,8 @@ struct MetricsMiddleware: HTTPMiddleware {
 
 /// Turns a store that is busy or unreachable into `503 service_unavailable` with `Retry-After`, instead of an opaque
 /// 500, and reports outages to ``StoreOutageLog``: the first refusal logs why, the first success of a route that
-/// reads or writes the store ends the outage.
+/// reads or writes the store ends the outage. Each outcome goes with the ``StoreOutageLog/Mark`` taken when the
+/// request began, so an answer that was overtaken by newer ones cannot end an outage early or open a second one.
 struct StoreFailureMiddleware: HTTPMiddleware {
     /// Route patterns (prefixes) whose 2xx answer proves the store answered.
     static let storeRoutes = [
@@ -38,16 +39,17 @@ struct StoreFailureMiddleware: HTTPMiddleware {
     let outages: StoreOutageLog
 
     nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+        let began = outages.mark()
         do {
             let response = try await next(request)
             if (200..<300).contains(response.status), outages.isDown, let route = request.route,
                 Self.storeRoutes.contains(where: { route.hasPrefix($0) })
             {
-                outages.succeeded()
+                outages.succeeded(since: began)
             }
             return response
         } catch let error as StoreError where [.busy, .unavailable, .closed].contains(error.code) {
-            outages.failed(error)
+            outages.failed(error, since: began)
             throw BackendProblem.storeUnavailable(retryAfter: 1)
         }
     }

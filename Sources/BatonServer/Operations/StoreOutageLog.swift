@@ -9,10 +9,23 @@ import Synchronization
 /// healthy period writes one `store_unavailable` line with the engine, its code and a plain reason (`disk_full`,
 /// `connection_lost`, …); the first success after an outage writes one `store_recovered` line with how long it
 /// lasted and how many requests were refused meanwhile. Neither line carries SQL, arguments or a database message.
+///
+/// A request's outcome is reported when its answer is ready, which on a busy machine can be long after the store
+/// answered it, and after other requests have reported newer outcomes. So each request takes a ``Mark`` when it
+/// begins, and its outcome changes the state only if no line was written since: a failure of a request that began
+/// before the outage's `store_recovered` line is a late answer of that outage (not a new one), and a success of a
+/// request that began before the `store_unavailable` line says nothing about the store now (it does not end it).
 final class StoreOutageLog: Sendable {
+    /// When a request began, in lines written: its outcome speaks for the store only if no line was written since.
+    struct Mark: Sendable, Equatable {
+        fileprivate let lines: Int
+    }
+
     private struct State {
         var since: Date?
         var refused = 0
+        /// `store_unavailable` and `store_recovered` lines written so far.
+        var lines = 0
     }
 
     private let logger: Logger
@@ -28,13 +41,20 @@ final class StoreOutageLog: Sendable {
     /// Whether an outage is under way (the last store answer was a failure).
     var isDown: Bool { state.withLock { $0.since != nil } }
 
-    /// A request failed on `error`: the first failure of an outage is logged, the others counted.
-    func failed(_ error: StoreError) {
+    /// Taken when a request begins, and handed back with its outcome.
+    func mark() -> Mark { state.withLock { Mark(lines: $0.lines) } }
+
+    /// A request begun at `mark` failed on `error`: the first failure of an outage is logged, the others counted; a
+    /// failure of a request that began before the last outage ended is part of that outage and changes nothing.
+    func failed(_ error: StoreError, since mark: Mark) {
         let at = now()
         let first = state.withLock { state -> Bool in
-            state.refused += 1
-            guard state.since == nil else { return false }
-            state.since = at
+            if state.since != nil {
+                state.refused += 1
+                return false
+            }
+            guard mark.lines == state.lines else { return false }
+            state = State(since: at, refused: 1, lines: state.lines + 1)
             return true
         }
         guard first else { return }
@@ -46,12 +66,13 @@ final class StoreOutageLog: Sendable {
         logger.log(.error, "store_unavailable", fields)
     }
 
-    /// A request the store served succeeded: ends an outage, if there was one, with one line.
-    func succeeded() {
+    /// A request begun at `mark` that the store served succeeded: ends an outage, if there was one and the request
+    /// began after it was logged, with one line.
+    func succeeded(since mark: Mark) {
         let at = now()
         let ended = state.withLock { state -> (Date, Int)? in
-            guard let since = state.since else { return nil }
-            defer { state = State() }
+            guard let since = state.since, mark.lines == state.lines else { return nil }
+            defer { state = State(lines: state.lines + 1) }
             return (since, state.refused)
         }
         guard let (since, refused) = ended else { return }

@@ -17,15 +17,20 @@ struct StoreOutageTests {
         init(_ error: StoreError?) { self.error = Mutex(error) }
         var current: StoreError? { error.withLock { $0 } }
         func clear() { error.withLock { $0 = nil } }
+        func set(_ new: StoreError) { error.withLock { $0 = new } }
     }
 
     /// A router with the store middleware and one store-backed route that fails with `failure` while it is set.
-    static func router(logs: InMemoryLogSink, failure: Failure) -> Router {
+    /// With `held`, the session id `held` reads the store at once but waits at the gate before it answers: a
+    /// request whose task was not scheduled again until after newer requests had answered (a loaded machine).
+    static func router(logs: InMemoryLogSink, failure: Failure, held: Gate? = nil) -> Router {
         var router = Router()
         let clock = ManualClock()
         router.use(StoreFailureMiddleware(outages: StoreOutageLog(logger: Logger(sink: logs), now: { clock.now })))
-        router.get("/v2/connect-sessions/{sessionId}") { _ in
-            if let error = failure.current { throw error }
+        router.get("/v2/connect-sessions/{sessionId}") { request in
+            let outcome = failure.current
+            if let held, request.parameters["sessionId"] == "held" { await held.pass() }
+            if let error = outcome { throw error }
             clock.advance(by: 1)
             return .text("ok\n")
         }
@@ -56,6 +61,56 @@ struct StoreOutageTests {
         #expect(lines.first?.contains(#""engine_code":"13""#) == true)
         #expect(lines.last?.contains(#""event":"store_recovered""#) == true)
         #expect(lines.last?.contains(#""refused_requests":5"#) == true)
+    }
+
+    static let lost = StoreError(.unavailable, engine: .postgres, operation: "claim", engineCode: "57P01")
+
+    /// The soak form of `pg-restart` logged a second pair for one outage on a loaded machine: a request the store
+    /// had refused during the outage reported its failure only after a newer request had reported success.
+    @Test func aFailureAnsweredAfterTheRecoveryIsPartOfTheOutageItBeganIn() async throws {
+        let logs = InMemoryLogSink()
+        let failure = Failure(Self.lost)
+        let gate = Gate()
+        try await Self.router(logs: logs, failure: failure, held: gate).test(.inProcess) { client in
+            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 503)
+            async let held = client.execute(.get, "/v2/connect-sessions/held")
+            await gate.waitForArrival()
+            failure.clear()
+            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 200)
+            gate.open()
+            // Still a retryable refusal for the app; but no new outage for the log.
+            let late = try await held
+            #expect(late.status == 503)
+            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 200)
+        }
+        let events = logs.captured.map { $0.contains("store_unavailable") ? "unavailable" : "recovered" }
+        #expect(events == ["unavailable", "recovered"])
+    }
+
+    /// The other order: a request the store served before the outage, answering after the outage was logged, does
+    /// not end it (the store still refuses every new request).
+    @Test func aSuccessAnsweredAfterTheOutageBeganDoesNotEndIt() async throws {
+        let logs = InMemoryLogSink()
+        let failure = Failure(nil)
+        let gate = Gate()
+        try await Self.router(logs: logs, failure: failure, held: gate).test(.inProcess) { client in
+            async let held = client.execute(.get, "/v2/connect-sessions/held")
+            await gate.waitForArrival()
+            failure.set(Self.lost)
+            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 503)
+            gate.open()
+            let stale = try await held
+            #expect(stale.status == 200)
+            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 503)
+            failure.clear()
+            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 200)
+        }
+        let lines = logs.captured
+        #expect(
+            lines.map { $0.contains("store_unavailable") ? "unavailable" : "recovered" } == [
+                "unavailable", "recovered",
+            ])
+        #expect(lines.last?.contains(#""refused_requests":2"#) == true)
     }
 
     @Test(
