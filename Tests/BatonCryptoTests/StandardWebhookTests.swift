@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aGeneratedSecretParsesBackToItsKey() throws {
-        let generated = WebhookSecret.generate()
+        let generated = try WebhookSecret.generate()
         let parsed = try #require(WebhookSecret(generated.value.revealForUse()))
         #expect(parsed == generated)
         #expect(parsed.key.count == 32)

@@ -30,9 +30,10 @@ public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A fresh secret of 32 random bytes.
-    public static func generate() -> WebhookSecret {
-        // RAND_bytes only fails when the system has no entropy at all.
-        var bytes = try! SecureRandom.bytes(count: 32)
+    ///
+    /// - Throws: `CryptoError` with code `randomUnavailable` when libcrypto's generator cannot be seeded.
+    public static func generate() throws(CryptoError) -> WebhookSecret {
+        var bytes = try SecureRandom.bytes(count: 32)
         defer { ConstantTime.wipe(&bytes) }
         let key = Secret(bytes: bytes)
         return WebhookSecret(value: Secret(prefix + Data(bytes).base64EncodedString()), key: key)

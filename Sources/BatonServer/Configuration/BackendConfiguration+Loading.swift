@@ -207,7 +207,7 @@ extension ConfigurationReader {
         -> RegisteredReturnURL
     {
         let value = string(object, key, path: path)
-        let placeholder = try! RegisteredReturnURL("https://invalid.invalid/")
+        let placeholder = RegisteredReturnURL.invalid
         guard !value.isEmpty else { return placeholder }
         do {
             let url = try RegisteredReturnURL(value)
