@@ -59,9 +59,10 @@ import Testing
     }
 
     @Test func aGeneratedSecretParsesBackToItsKey() throws {
-        let generated = try WebhookSecret.generate()
+        let generated = WebhookSecret.generate()
         let parsed = try #require(WebhookSecret(generated.value.revealForUse()))
         #expect(parsed == generated)
         #expect(parsed.key.count == 32)
+        #expect(WebhookSecret.generate() != WebhookSecret.generate())
     }
 }
