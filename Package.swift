@@ -88,4 +88,13 @@ if ProcessInfo.processInfo.environment["BATON_FUZZ"] != nil {
         .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "BatonServer", "CFuzzer"]),
     ]
     package.products += [.executable(name: "BatonFuzz", targets: ["BatonFuzz"])]
+    // Instrument the code under test here rather than with `-Xswiftc`, which would also reach the build-time tool
+    // BatonEmbed (the EmbedTextFiles plugin's), whose link then fails for want of libFuzzer's entry point.
+    let fuzzing: [String] = ["-sanitize=fuzzer,address"]
+    for target in package.targets where target.type == .regular || target.name == "BatonFuzz" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(fuzzing)]
+    }
+    for target in package.targets where target.name == "BatonFuzz" {
+        target.linkerSettings = [.unsafeFlags(fuzzing + ["-use-ld=lld"])]
+    }
 }

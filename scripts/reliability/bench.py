@@ -29,6 +29,10 @@ def wrk(port, auth, duration, connections=64, threads=2, delay_ms=None):
 
 
 TAP_RATE = 1000
+# Issue 21: shares at >= 0.7x nginx proxy_pass on SQLite, >= 0.5x on PostgreSQL.
+SHARE_GOALS = {"sqlite": 0.70, "postgres": 0.50}
+# ... and backend-added p99 at ~1,000 taps/s under 1 ms (SQLite) and 2 ms (PostgreSQL).
+ADDED_P99_GOALS_MS = {"sqlite": 1.0, "postgres": 2.0}
 TAP_CONNECTIONS = 6
 
 
@@ -46,6 +50,13 @@ def backend_added(log, offset):
                     and record.get("status") == 201 and "upstream_ms" in record:
                 added.append(record["duration_ms"] - record["upstream_ms"])
     return sorted(added)
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far, from /proc/<pid>/stat (fields 14 and 15, in clock ticks)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(values, q):
@@ -131,30 +142,44 @@ def main():
                   f"{held / 1024:.1f} MiB (+{(held - idle) / 1000:.1f} KiB per connection)")
 
         print(f"\n== wrk -t2 -c64 -d{a.duration} POST /v2/handoff-sessions, new key each request, {a.rounds} rounds")
-        results = {k: [] for k in list(backends) + ["nginx"]}
+        results = {k: [] for k in list(backends) + ["nginx", "sandbox"]}
         rss_trend = {k: [] for k in backends}
         served = {k: 0 for k in backends}
         for r in range(a.rounds):
             line = []
             for name, (port, proc) in backends.items():
+                cpu = cpu_seconds(proc.pid)
                 w = wrk(port, auth, a.duration)
+                # The backend's own user+system CPU per share (steadier than throughput on a shared machine).
+                w["cpu_us"] = (cpu_seconds(proc.pid) - cpu) * 1e6 / max(1, w["requests"])
                 results[name].append(w)
                 served[name] += w["requests"]
                 rss_trend[name].append((served[name], rss_kb(proc.pid)))
-                line.append(f"{name} {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms"
+                line.append(f"{name} {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms "
+                            f"CPU {w['cpu_us']:.0f} us/share"
                             + (f" non-2xx {w['non2xx']}" if w["non2xx"] else "") + (f" {w['socket']}" if w["socket"] else ""))
             w = wrk(nginx, auth_chia, a.duration)
             results["nginx"].append(w)
             line.append(f"nginx {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms"
                         + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
+            # The ceiling: the sandbox's share endpoint called alone (what every share figure above goes through).
+            w = wrk(chia_port, auth_chia, a.duration)
+            results["sandbox"].append(w)
+            line.append(f"sandbox alone {w['rps']:.0f} req/s p99 {w['p99']:.2f} ms"
+                        + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
             print(f"round {r + 1}: " + " | ".join(line))
         med = {k: {m: statistics.median(x[m] for x in v) for m in ("rps", "p50", "p99")} for k, v in results.items()}
         n = med["nginx"]
+        c = med["sandbox"]
+        print(f"median sandbox alone (the ceiling of every figure here): {c['rps']:.0f} req/s, p50 {c['p50']:.2f} ms, "
+              f"p99 {c['p99']:.2f} ms")
         print(f"median nginx proxy_pass → sandbox: {n['rps']:.0f} req/s, p50 {n['p50']:.2f} ms, p99 {n['p99']:.2f} ms")
         for name in backends:
             m = med[name]
-            print(f"median Baton ({name}): {m['rps']:.0f} req/s, p50 {m['p50']:.2f} ms, p99 {m['p99']:.2f} ms -> "
-                  f"throughput Baton/nginx {m['rps'] / n['rps']:.2f}x (goal >= 0.50x), p99 {m['p99'] / n['p99']:.2f}x")
+            cpu = statistics.median(x["cpu_us"] for x in results[name])
+            print(f"median Baton ({name}): {m['rps']:.0f} req/s, p50 {m['p50']:.2f} ms, p99 {m['p99']:.2f} ms, "
+                  f"backend CPU {cpu:.1f} us/share (user+system) -> "
+                  f"throughput Baton/nginx {m['rps'] / n['rps']:.2f}x (goal >= {SHARE_GOALS[name]:.2f}x), p99 {m['p99'] / n['p99']:.2f}x")
 
         print("\n== backend memory after each round (requests served so far, RSS)")
         for name in backends:
@@ -175,7 +200,8 @@ def main():
             added = backend_added(log, start)
             d = wrk(chia_port, auth_chia, "3s", connections=1, threads=1)
             print(f"{name}: {w['rps']:.0f} taps/s, {len(added)} logged; backend-added p50 "
-                  f"{pct(added, 0.50):.3f} ms, p99 {pct(added, 0.99):.3f} ms (goal p99 < 2 ms); client-side p50 "
+                  f"{pct(added, 0.50):.3f} ms, p99 {pct(added, 0.99):.3f} ms (goal p99 < {ADDED_P99_GOALS_MS[name]:g} ms); "
+                  f"client-side p50 "
                   f"{w['p50']:.3f} / p99 {w['p99']:.3f} ms, sandbox alone p50 {d['p50']:.3f} / p99 {d['p99']:.3f} ms")
 
         print("\n(return-link parsing rate: scripts/bench-parse; projection time for 10,000 items: "

@@ -25,7 +25,7 @@ struct CatalogBench {
         let projectionItems = (0..<10_000).map {
             item(index: $0, assetID: ["img_weight_care", "img_skin_consult"][$0 % 2])
         }
-        await sandbox.chia.publish(items: projectionItems, lifetime: 3600)
+        try await sandbox.chia.publish(items: projectionItems, lifetime: 3600)
         let big = try await Pipeline.make(sandbox: sandbox, assetOrigin: sandbox.chiaOrigin)
         var bigOutcome = CatalogSyncOutcome.skipped
         let bigSync = try await ContinuousClock().measure { bigOutcome = await big.sync.syncOnce() }
@@ -52,7 +52,7 @@ struct CatalogBench {
         var lastOutcome = ""
         for run in 0..<syncRuns {
             let items = (0..<1_000).map { item(index: $0, assetID: "bench_\(run)_\($0)") }
-            await sandbox.chia.publish(items: items, lifetime: 3600)
+            try await sandbox.chia.publish(items: items, lifetime: 3600)
             let pipeline = try await Pipeline.make(sandbox: sandbox, assetOrigin: assets.origin)
             let clock = ContinuousClock()
             var outcome = CatalogSyncOutcome.skipped

@@ -42,18 +42,6 @@ struct Pipeline {
     private static func configuration(
         sandbox: ProviderSandbox, assetOrigin: String, database: String
     ) throws -> BackendConfiguration {
-        let file = """
-            {
-              "development": {"allowLoopbackHTTP": true},
-              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
-              "database": "\(database)",
-              "chia": {"apiOrigin": "\(sandbox.chiaOrigin)", "assetOrigin": "\(assetOrigin)",
-                       "maxImageBytes": \(1 << 20)},
-              "privue": {"apiOrigin": "\(sandbox.privueOrigin)", "returnURL": "https://app.example.com/kyc/done",
-                         "workflows": ["merchant-onboarding"]},
-              "bb": {"apiOrigin": "\(sandbox.bbOrigin)", "returnURLs": {"https": "https://app.example.com/bb-callback"}}
-            }
-            """
         let key = Data(repeating: 7, count: 32).base64EncodedString()
         let environment = [
             "BATON_TOKEN_SIGNING_KEY": key, "BATON_SEALING_KEY": key,
@@ -62,6 +50,13 @@ struct Pipeline {
             "BATON_BB_API_KEY": "bb_bench_0123456789abcdef", "BATON_BB_CLIENT_ID": "cli_bench",
             "BATON_BB_WEBHOOK_SECRET": "whsec_" + key,
         ]
-        return try BackendConfiguration.load(json: Data(file.utf8), environment: environment)
+        var configuration = try BackendConfiguration.sandbox(
+            SandboxBackendSettings(
+                port: 8080, publicOrigin: "https://partner.example", database: database, chiaOrigin: sandbox.chiaOrigin,
+                chiaAssetOrigin: assetOrigin, privueOrigin: sandbox.privueOrigin, bbOrigin: sandbox.bbOrigin,
+                bbCustomSchemeReturnURL: nil, appleAppIDs: []),
+            environment: environment)
+        configuration.chia.maxImageBytes = 1 << 20
+        return configuration
     }
 }

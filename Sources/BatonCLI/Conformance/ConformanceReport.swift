@@ -1,3 +1,5 @@
+import BatonCore
+
 /// The results of `baton conformance`, as text for people or as the shell adapter's JSON object for
 /// `scripts/partner_contracts/check_renderer_conformance.py` (docs/CONTRACTS.md "Conformance reports").
 struct ConformanceReport {

@@ -42,31 +42,20 @@ enum SandboxDevelopment {
             bbReturnURLs: bbReturnURLs, clock: clock)
     }
 
-    /// The backend configuration for a running sandbox, loaded through the same checks as a configuration file.
+    /// The backend configuration for a running sandbox, a typed value checked as a configuration file is.
     static func configuration(
         sandbox: ProviderSandbox, secrets: DevelopmentSecrets, host: String, port: Int, database: String
     ) throws(ConfigurationErrors) -> BackendConfiguration {
-        let object: [String: Any] = [
-            "development": ["allowLoopbackHTTP": true],
-            "server": ["host": host, "port": port, "publicOrigin": "http://127.0.0.1:\(port)"],
-            "database": database,
+        let settings = SandboxBackendSettings(
+            host: host, port: port, publicOrigin: "http://127.0.0.1:\(port)", database: database,
             // One audience whatever the port, so `baton token` (which does not know the port) mints for it.
-            "tokens": ["audience": sandboxTokenAudience],
-            "chia": ["apiOrigin": sandbox.chiaOrigin, "assetOrigin": sandbox.chiaOrigin],
-            "privue": [
-                "apiOrigin": sandbox.privueOrigin, "returnURL": privueReturnURL, "workflows": ["merchant-onboarding"],
-            ],
-            "bb": [
-                "apiOrigin": sandbox.bbOrigin,
-                "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
-            ],
-            "apps": ["apple": ["appIDs": ["ABCDE12345.com.example.wallet"]]],
-            "returnLanding": [
-                "openHost": "open.app.example.com",
-                "storeFallbackText": "No app yet? Get Acme Wallet from the App Store or Google Play.",
-            ],
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return try BackendConfiguration.load(json: data, environment: secrets.environment)
+            tokenAudience: sandboxTokenAudience, chiaOrigin: sandbox.chiaOrigin, privueOrigin: sandbox.privueOrigin,
+            privueReturnURL: privueReturnURL, privueWorkflows: ["merchant-onboarding"], bbOrigin: sandbox.bbOrigin,
+            bbHTTPSReturnURL: bbReturnURLs[0], bbCustomSchemeReturnURL: bbReturnURLs[1],
+            appleAppIDs: ["ABCDE12345.com.example.wallet"],
+            returnLanding: BackendConfiguration.ReturnLanding(
+                openHost: "open.app.example.com",
+                storeFallbackText: "No app yet? Get Acme Wallet from the App Store or Google Play."))
+        return try BackendConfiguration.sandbox(settings, environment: secrets.environment)
     }
 }

@@ -43,7 +43,14 @@ struct SandboxCommand: Subcommand {
         let basePort = try Self.port(from: arguments)
         let json = arguments.flags.contains("--json")
         // Options are checked before the state folder is touched: a usage error creates nothing.
-        _ = try Self.configuration(from: arguments, base: SandboxConfiguration.generated())
+        let probe: SandboxConfiguration
+        do {
+            probe = try SandboxConfiguration.generated()
+        } catch {
+            console.printError("baton sandbox: \(error)")
+            return 1
+        }
+        _ = try Self.configuration(from: arguments, base: probe)
         let configuration: SandboxConfiguration
         do {
             let state = arguments.value("--state") ?? DevelopmentSecrets.directory

@@ -1,3 +1,4 @@
+import BatonCore
 import BatonSandbox
 import Foundation
 
@@ -52,23 +53,24 @@ enum SandboxGuide {
 
     static func json(_ sandbox: ProviderSandbox) -> String {
         let configuration = sandbox.configuration
-        let object: [String: Any] = [
-            "chia": ["origin": sandbox.chiaOrigin, "apiKey": configuration.chiaAPIKey.revealForUse()],
+        let object: JSONValue = [
+            "chia": [
+                "origin": .string(sandbox.chiaOrigin), "apiKey": .string(configuration.chiaAPIKey.revealForUse()),
+            ],
             "privue": [
-                "origin": sandbox.privueOrigin, "apiKey": configuration.privueAPIKey.revealForUse(),
-                "account": configuration.privueAccount,
-                "webhookSecret": configuration.privueWebhookSecret.value.revealForUse(),
-                "returnUrls": configuration.privueReturnURLs.map(\.string),
+                "origin": .string(sandbox.privueOrigin), "apiKey": .string(configuration.privueAPIKey.revealForUse()),
+                "account": .string(configuration.privueAccount),
+                "webhookSecret": .string(configuration.privueWebhookSecret.value.revealForUse()),
+                "returnUrls": .array(configuration.privueReturnURLs.map { .string($0.string) }),
             ],
             "bb": [
-                "origin": sandbox.bbOrigin, "apiKey": configuration.bbAPIKey.revealForUse(),
-                "clientId": configuration.bbClientID.revealForUse(),
-                "webhookSecret": configuration.bbWebhookSecret.value.revealForUse(),
-                "returnUrls": configuration.bbReturnURLs.map(\.string),
+                "origin": .string(sandbox.bbOrigin), "apiKey": .string(configuration.bbAPIKey.revealForUse()),
+                "clientId": .string(configuration.bbClientID.revealForUse()),
+                "webhookSecret": .string(configuration.bbWebhookSecret.value.revealForUse()),
+                "returnUrls": .array(configuration.bbReturnURLs.map { .string($0.string) }),
             ],
         ]
-        // Strings, arrays and dictionaries only: always serialisable.
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        // Written by the one JSON writer, keys sorted as before: it cannot fail.
+        return object.sortingKeys.rendered
     }
 }

@@ -10,8 +10,9 @@ public struct BackendError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// No HTTP response arrived.
         case transport(ShareRequestOutcome.TransportFailure)
-        /// A non-2xx response; `code` is the problem+json `code` when the body had one.
-        case http(status: Int, code: String?, retryAfter: String?)
+        /// A non-2xx response; `code` is the problem+json `code` when the body had one (a code this app does not
+        /// know is kept as it came).
+        case http(status: Int, code: ProblemCode?, retryAfter: String?)
         /// A 2xx response whose body did not decode as the contract says.
         case malformedResponse
         /// The app has no token to send (signed out).
@@ -30,8 +31,9 @@ public struct BackendError: Error, Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// The problem+json `code`, when the response had one (for example `projection_changed`).
-    public var problemCode: String? {
+    /// The problem+json `code`, when the response had one (for example ``ProblemCode/projectionChanged``); compare
+    /// it with `ProblemCode`'s members, or read ``ProblemCode/rawValue`` for a code from a newer backend.
+    public var problemCode: ProblemCode? {
         if case .http(_, let code, _) = kind { return code }
         return nil
     }

@@ -17,9 +17,9 @@ enum BackendResponseDecoding {
         }
     }
 
-    /// The `code` of a problem+json body, when there is one.
-    static func problemCode(from data: Data) -> String? {
-        struct Problem: Decodable { let code: String? }
+    /// The `code` of a problem+json body, when there is one; an unknown code keeps its raw value.
+    static func problemCode(from data: Data) -> ProblemCode? {
+        struct Problem: Decodable { let code: ProblemCode? }
         return (try? JSONDecoder().decode(Problem.self, from: data))?.code
     }
 

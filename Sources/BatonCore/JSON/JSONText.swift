@@ -1,15 +1,20 @@
 /// The one JSON writer: log lines, problem documents and the app-facing API's bodies. No Foundation, no reflection.
 ///
 /// Members are written in the order they are added (callers add them sorted where the output is compared byte for
-/// byte). Only strings, integers, doubles, booleans, null, nested objects and arrays of strings are written, so
-/// nothing can smuggle a value's `Mirror` or `debugDescription` into output; strings are escaped per RFC 8259, and
-/// DEL and U+2028/U+2029 too, so the text is also safe inside a JavaScript string and on a terminal.
+/// byte). Only strings, integers, doubles, booleans, null, nested objects, arrays of strings and ``JSONValue`` trees
+/// are written, so nothing can smuggle a value's `Mirror` or `debugDescription` into output; strings are escaped per
+/// RFC 8259, and DEL and U+2028/U+2029 too, so the text is also safe inside a JavaScript string and on a terminal.
 package struct JSONText: Sendable {
     private var text = "{"
     private var first = true
 
     /// An empty object.
     package init() {}
+
+    /// An empty object with room for `capacity` bytes of text, so that writing that much allocates once.
+    package init(reservingCapacity capacity: Int) {
+        text.reserveCapacity(capacity)
+    }
 
     /// Adds the string member `name`.
     package mutating func field(_ name: String, _ value: String) {
@@ -54,6 +59,12 @@ package struct JSONText: Sendable {
         text += "]"
     }
 
+    /// Adds the member `name` as the tree `value` (``JSONValue``), its members in order.
+    package mutating func field(_ name: String, _ value: JSONValue) {
+        key(name)
+        Self.append(value, to: &text)
+    }
+
     /// Adds the member `name` as `null`.
     package mutating func null(_ name: String) {
         key(name)
@@ -88,6 +99,40 @@ package struct JSONText: Sendable {
         first = false
         Self.appendQuoted(name, to: &text)
         text += ":"
+    }
+
+    /// Appends the tree `value` to `text`: compact, members in order, a whole number below 10^15 without a
+    /// fraction, a non-finite number as `null`.
+    package static func append(_ value: JSONValue, to text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .number(let number):
+            if !number.isFinite {
+                text += "null"
+            } else if number.rounded() == number, abs(number) < 1e15 {
+                text += String(Int64(number))
+            } else {
+                text += String(number)
+            }
+        case .string(let string): appendQuoted(string, to: &text)
+        case .array(let elements):
+            text += "["
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { text += "," }
+                append(element, to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { text += "," }
+                appendQuoted(member.key, to: &text)
+                text += ":"
+                append(member.value, to: &text)
+            }
+            text += "}"
+        }
     }
 
     /// Appends `value` to `text` as a JSON string literal (quotes included).

@@ -25,24 +25,11 @@ public struct RegisteredReturnURL: Sendable, Hashable, CustomStringConvertible {
         guard let parts = RawURLComponents(string) else { throw ReturnURLRegistrationError(code: .unparseableURL) }
         guard parts.userinfo == nil else { throw ReturnURLRegistrationError(code: .userinfoPresent) }
         guard parts.fragment == nil else { throw ReturnURLRegistrationError(code: .fragmentPresent) }
-        self.init(
-            string: string, scheme: parts.normalizedScheme, host: parts.normalizedHost, port: parts.effectivePort,
-            path: String(parts.effectivePath))
-    }
-
-    /// `https://invalid.invalid/` (RFC 2606 reserves `.invalid`: no provider returns there). It stands in for a URL a
-    /// configuration loader has already reported as wrong, so the loader can go on and report the rest; made from its
-    /// normalised parts, so making it cannot fail.
-    package static let invalid = RegisteredReturnURL(
-        string: "https://invalid.invalid/", scheme: "https", host: "invalid.invalid", port: 443, path: "/")
-
-    /// Registers already-normalised parts (lowercased scheme and host, effective port and path).
-    private init(string: String, scheme: String, host: String, port: Int?, path: String) {
         self.string = string
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.path = path
+        self.scheme = parts.normalizedScheme
+        self.host = parts.normalizedHost
+        self.port = parts.effectivePort
+        self.path = String(parts.effectivePath)
         self.schemeBytes = Array(scheme.utf8)
         self.hostBytes = Array(host.utf8)
         self.hostIsASCII = hostBytes.allSatisfy { $0 < 0x80 }

@@ -13,7 +13,8 @@ public struct AccessLogMiddleware: HTTPMiddleware {
         self.now = now
     }
 
-    public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse
+    {
         let start = now()
         let upstream = UpstreamTime()
         do {
@@ -33,15 +34,15 @@ public struct AccessLogMiddleware: HTTPMiddleware {
         let milliseconds =
             Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
-        var fields: [String: LogValue] = [
-            "id": .string(request.id),
-            "method": .string(request.method.rawValue),
-            "route": .string(request.route ?? "<unmatched>"),
-            "status": .int(status),
-            "duration_ms": .double((milliseconds * 1000).rounded() / 1000),
-        ]
         let upstreamMilliseconds = upstream.milliseconds
-        if upstreamMilliseconds > 0 { fields["upstream_ms"] = .double((upstreamMilliseconds * 1000).rounded() / 1000) }
-        logger.log(status >= 500 ? .error : .info, "request", fields)
+        // What `Logger.log` writes for these fields (in key order), written straight into bytes (see `LogLine`).
+        var line = LogLine(date: logger.now(), level: status >= 500 ? .error : .info, event: "request")
+        line.field("duration_ms", (milliseconds * 1000).rounded() / 1000)
+        line.field("id", request.id)
+        line.field("method", request.method.rawValue)
+        line.field("route", request.route ?? "<unmatched>")
+        line.field("status", status)
+        if upstreamMilliseconds > 0 { line.field("upstream_ms", (upstreamMilliseconds * 1000).rounded() / 1000) }
+        logger.sink.write(bytes: line.finish())
     }
 }

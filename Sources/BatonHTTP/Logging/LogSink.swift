@@ -5,6 +5,14 @@ import Synchronization
 public protocol LogSink: Sendable {
     /// Writes one complete log line.
     func write(_ line: String)
+
+    /// Writes one complete log line given as UTF-8 bytes (the access log's lines come this way).
+    func write(bytes line: [UInt8])
+}
+
+extension LogSink {
+    /// Writes the line as a string, through ``write(_:)``.
+    public func write(bytes line: [UInt8]) { write(String(decoding: line, as: UTF8.self)) }
 }
 
 /// Writes lines to standard error from one dedicated thread, so a request task never blocks on a slow terminal or
@@ -18,8 +26,11 @@ public final class StandardErrorLogSink: LogSink {
     /// The process-wide sink.
     public static let shared = StandardErrorLogSink()
 
+    /// The lines not yet written, as the bytes to write (each line and its newline), so that the writer thread
+    /// writes them as they are: no array of strings to join and copy again.
     private struct Buffer {
-        var lines: [String] = []
+        var bytes: [UInt8] = []
+        var lines = 0
         var dropped = 0
     }
 
@@ -73,9 +84,27 @@ public final class StandardErrorLogSink: LogSink {
     }
 
     public func write(_ line: String) {
+        var line = line
+        line.withUTF8 { add($0) }
+    }
+
+    public func write(bytes line: [UInt8]) {
+        line.withUnsafeBufferPointer { add($0) }
+    }
+
+    /// Buffers one line (its bytes, then a newline), or counts it as dropped when the buffer is full.
+    private func add(_ line: UnsafeBufferPointer<UInt8>) {
         let wasEmpty = buffer.withLock { buffer in
-            defer { if buffer.lines.count < capacity { buffer.lines.append(line) } else { buffer.dropped += 1 } }
-            return buffer.lines.isEmpty && buffer.dropped == 0
+            defer {
+                if buffer.lines < capacity {
+                    buffer.bytes.append(contentsOf: line)
+                    buffer.bytes.append(UInt8(ascii: "\n"))
+                    buffer.lines += 1
+                } else {
+                    buffer.dropped += 1
+                }
+            }
+            return buffer.lines == 0 && buffer.dropped == 0
         }
         pending.add(1, ordering: .releasing)
         // A non-empty buffer means the writer thread is awake or already signalled.
@@ -98,26 +127,37 @@ public final class StandardErrorLogSink: LogSink {
         let (seconds, attoseconds) = batchInterval.components
         let pause = UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
         var lost = Lost()
+        // The buffer the next batch is swapped out for: two arrays take turns, so a steady load allocates nothing.
+        var spare: [UInt8] = []
         while true {
             wake.lock()
-            while buffer.withLock({ $0.lines.isEmpty && $0.dropped == 0 }) { wake.wait() }
+            while buffer.withLock({ $0.lines == 0 && $0.dropped == 0 }) { wake.wait() }
             wake.unlock()
-            let (lines, dropped) = buffer.withLock { buffer in
-                defer { buffer = Buffer() }
-                return (buffer.lines, buffer.dropped)
+            var (bytes, lines, dropped) = buffer.withLock { buffer in
+                let batch = (buffer.bytes, buffer.lines, buffer.dropped)
+                buffer = Buffer(bytes: spare, lines: 0, dropped: 0)
+                return batch
             }
-            var text = lost.lines > 0 ? Self.lostLine(lost) : ""
-            text += lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-            if dropped > 0 { text += #"{"level":"warning","event":"log_lines_dropped","count":\#(dropped)}"# + "\n" }
-            let outcome = writeBytes(Array(text.utf8))
+            spare = []
+            if lost.lines > 0 || dropped > 0 {
+                var text = lost.lines > 0 ? Array(Self.lostLine(lost).utf8) : []
+                text += bytes
+                if dropped > 0 {
+                    text += Array(#"{"level":"warning","event":"log_lines_dropped","count":\#(dropped)}"#.utf8)
+                    text.append(UInt8(ascii: "\n"))
+                }
+                bytes = text
+            }
+            let outcome = writeBytes(bytes)
             if let failure = outcome.errno {
                 lost = Lost(
-                    lines: lost.lines + lines.count + dropped, errno: failure,
-                    partial: outcome.written > 0 || lost.partial)
+                    lines: lost.lines + lines + dropped, errno: failure, partial: outcome.written > 0 || lost.partial)
             } else {
                 lost = Lost()
             }
-            pending.subtract(lines.count + dropped, ordering: .releasing)
+            bytes.removeAll(keepingCapacity: true)
+            spare = bytes
+            pending.subtract(lines + dropped, ordering: .releasing)
             if pause > 0 { usleep(pause) }
         }
     }

@@ -8,19 +8,25 @@ public typealias HTTPResponder = nonisolated(nonsending) @Sendable (HTTPRequest)
 /// matched, so ``HTTPRequest/route`` is set (or `nil` when the answer will be 404/405).
 public protocol HTTPMiddleware: Sendable {
     /// Handles `request`, calling `next` to continue the chain.
-    func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse
+    ///
+    /// `nonisolated(nonsending)`, like ``HTTPResponder``: it runs on its caller's executor, so stepping through the
+    /// chain costs no executor switch (conformers declare it too; one that does not pays a switch per request).
+    nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse
 }
 
 /// A middleware made from a closure, for small one-off steps.
 public struct ClosureMiddleware: HTTPMiddleware {
-    private let body: @Sendable (HTTPRequest, HTTPResponder) async throws -> HTTPResponse
+    private let body: nonisolated(nonsending) @Sendable (HTTPRequest, HTTPResponder) async throws -> HTTPResponse
 
     /// Wraps `body`.
-    public init(_ body: @escaping @Sendable (HTTPRequest, HTTPResponder) async throws -> HTTPResponse) {
+    public init(
+        _ body: nonisolated(nonsending) @escaping @Sendable (HTTPRequest, HTTPResponder) async throws -> HTTPResponse
+    ) {
         self.body = body
     }
 
-    public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse
+    {
         try await body(request, next)
     }
 }

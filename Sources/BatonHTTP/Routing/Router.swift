@@ -15,6 +15,9 @@ public struct Router: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
         let handler: HTTPResponder
+        /// `handler` inside the middleware chain, composed when the route or a middleware is added rather than on
+        /// every request (a closure per middleware per request, otherwise).
+        var chain: HTTPResponder
     }
 
     private var routes: [Route] = []
@@ -28,7 +31,9 @@ public struct Router: Sendable {
 
     /// Adds a route. Patterns start with `/`; `{name}` captures one non-empty segment.
     public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping HTTPResponder) {
-        let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
+        let route = Route(
+            method: method, pattern: RoutePattern(pattern), handler: handler,
+            chain: Self.chain(middleware, around: handler))
         routes.append(route)
         if route.pattern.isExact { exactRoutes[route.pattern.text, default: []].append(route) }
     }
@@ -51,7 +56,14 @@ public struct Router: Sendable {
     public var routeDescriptions: [String] { routes.map { "\($0.method.rawValue) \($0.pattern.text)" } }
 
     /// Appends a middleware; the first one added is the outermost.
-    public mutating func use(_ middleware: any HTTPMiddleware) { self.middleware.append(middleware) }
+    public mutating func use(_ middleware: any HTTPMiddleware) {
+        self.middleware.append(middleware)
+        for index in routes.indices {
+            routes[index].chain = Self.chain(self.middleware, around: routes[index].handler)
+        }
+        exactRoutes = [:]
+        for route in routes where route.pattern.isExact { exactRoutes[route.pattern.text, default: []].append(route) }
+    }
 
     /// Matches `request`, then runs it through the middleware chain to its handler (or to a 404/405 error).
     ///
@@ -66,23 +78,30 @@ public struct Router: Sendable {
             throw RequestFraming.Refusal.targetNotOriginForm.error
         }
         var request = request
-        let endpoint: HTTPResponder
+        let chain: HTTPResponder
         switch resolve(request.method, request.path) {
         case .found(let route, let parameters):
             request.route = route.pattern.text
             request.parameters = parameters
-            endpoint = route.handler
+            chain = route.chain
         case .methodNotAllowed(let allowed):
-            endpoint = { _ in throw HTTPError.methodNotAllowed(allowed: allowed) }
+            chain = Self.chain(middleware) { _ in throw HTTPError.methodNotAllowed(allowed: allowed) }
         case .notFound:
-            endpoint = { _ in throw HTTPError.notFound }
+            chain = Self.chain(middleware) { _ in throw HTTPError.notFound }
         }
+        return try await chain(request)
+    }
+
+    /// `endpoint` wrapped in `middleware`, the first one outermost.
+    private static func chain(
+        _ middleware: [any HTTPMiddleware], around endpoint: @escaping HTTPResponder
+    ) -> HTTPResponder {
         var next = endpoint
         for step in middleware.reversed() {
             let inner = next
             next = { try await step.handle($0, next: inner) }
         }
-        return try await next(request)
+        return next
     }
 
     private enum Resolution {

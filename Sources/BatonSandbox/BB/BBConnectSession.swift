@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// A BB connect session: created by the partner backend, finished in the hosted flow.
@@ -43,7 +44,7 @@ public struct BBConnectSession: Sendable, Hashable {
 }
 
 /// The JSON of a connect session in `GET /v2/connect-sessions/{id}` and in webhooks.
-struct BBConnectSessionBody: Encodable {
+struct BBConnectSessionBody {
     let sessionId: String
     let status: String
     let resultCode: String?
@@ -66,20 +67,12 @@ struct BBConnectSessionBody: Encodable {
         updatedAt = session.updatedAt
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sessionId, forKey: .sessionId)
-        try container.encode(status, forKey: .status)
-        try container.encode(resultCode, forKey: .resultCode)
-        try container.encode(connectionId, forKey: .connectionId)
-        try container.encode(error, forKey: .error)
-        try container.encode(returnUrl, forKey: .returnUrl)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case sessionId, status, resultCode, connectionId, error, returnUrl, createdAt, expiresAt, updatedAt
+    /// The body as BB writes it: every member present, `null` when unset, dates in RFC 3339.
+    var json: JSONValue {
+        [
+            "sessionId": .string(sessionId), "status": .string(status), "resultCode": .optional(resultCode),
+            "connectionId": .optional(connectionId), "error": .optional(error), "returnUrl": .string(returnUrl),
+            "createdAt": .date(createdAt), "expiresAt": .date(expiresAt), "updatedAt": .date(updatedAt),
+        ]
     }
 }

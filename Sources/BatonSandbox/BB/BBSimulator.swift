@@ -37,7 +37,7 @@ struct BBSimulator: ProviderSimulator {
                 guard let session = await state.session(request.parameters["sessionId"] ?? "") else {
                     return Self.error(404, "not_found", "No connect session with this id.")
                 }
-                return .sandboxJSON(BBConnectSessionBody(session))
+                return .sandboxJSON(BBConnectSessionBody(session).json)
             })
         router.get("/connect/{sessionId}") { request in
             guard let session = await state.session(request.parameters["sessionId"] ?? "") else {

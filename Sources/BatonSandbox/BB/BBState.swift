@@ -108,6 +108,7 @@ public actor BBState {
         sessions[session.sessionID] = session
         webhooks.emit(
             WebhookEvent(
-                type: "connect_session.updated", timestamp: session.updatedAt, data: BBConnectSessionBody(session)))
+                type: "connect_session.updated", timestamp: session.updatedAt, data: BBConnectSessionBody(session).json)
+        )
     }
 }

@@ -17,7 +17,10 @@ struct ChiaSimulator: ProviderSimulator {
         router.get(
             "/v2/catalog",
             authenticated { request in
-                let catalog = await state.currentCatalog()
+                guard let catalog = try? await state.currentCatalog() else {
+                    return HTTPError(status: 500, code: "internal_error", detail: "the catalog could not be encoded")
+                        .response()
+                }
                 let headers: HTTPHeaders = ["etag": catalog.etag, "cache-control": "no-cache"]
                 if let condition = request.headers["if-none-match"], Self.matches(condition, etag: catalog.etag) {
                     return HTTPResponse(status: 304, headers: headers)
@@ -74,7 +77,7 @@ struct ChiaSimulator: ProviderSimulator {
     }
 
     func stateJSON() async -> JSONValue {
-        let catalog = await state.currentCatalog()
+        let catalog = try? await state.currentCatalog()
         let now = await state.now
         let sessions = await state.sessions().map { session -> JSONValue in
             [
@@ -82,15 +85,17 @@ struct ChiaSimulator: ProviderSimulator {
                 "catalogItemId": .string(session.request.catalogItemID),
                 "disclosureVersion": .string(session.request.disclosureVersion),
                 "createdAt": .date(session.createdAt), "expiresAt": .date(session.expiresAt),
-                "expired": .bool(session.isExpired(at: now)), "opens": .int(session.opens),
+                "expired": .bool(session.isExpired(at: now)), "opens": .integer(session.opens),
             ]
         }
         return [
-            "publication": [
-                "id": .string(catalog.publication.id), "publishedAt": .date(catalog.publication.publishedAt),
-                "expiresAt": .date(catalog.publication.expiresAt), "etag": .string(catalog.etag),
-                "items": .int(catalog.publication.items.count),
-            ],
+            "publication": catalog.map { catalog in
+                [
+                    "id": .string(catalog.publication.id), "publishedAt": .date(catalog.publication.publishedAt),
+                    "expiresAt": .date(catalog.publication.expiresAt), "etag": .string(catalog.etag),
+                    "items": .integer(catalog.publication.items.count),
+                ]
+            } ?? .null,
             "handoffSessions": .array(sessions),
         ]
     }

@@ -44,24 +44,33 @@ public actor ChiaState {
     }
 
     /// The current publication, publishing a fresh one (new id, same items) when none exists or it has expired.
-    public func currentCatalog() -> EncodedCatalog {
+    ///
+    /// - Throws: ``CatalogEncodingError`` when a fresh publication cannot be encoded.
+    public func currentCatalog() throws(CatalogEncodingError) -> EncodedCatalog {
         let now = clock.now()
         if let catalog, !catalog.publication.isExpired(at: now) { return catalog }
-        return publish(items: nil, lifetime: nil)
+        return try publish(items: nil, lifetime: nil)
     }
 
     /// Publishes `items` (the fixtures when `nil`) valid for `lifetime` seconds (the configured lifetime when `nil`).
+    ///
+    /// - Throws: ``CatalogEncodingError`` when the publication cannot be encoded as JSON; nothing changes then (the
+    ///   previous publication, items and count stay).
     @discardableResult
-    public func publish(items: [CatalogItem]?, lifetime: TimeInterval?) -> EncodedCatalog {
-        if let items { customItems = items }
+    public func publish(items: [CatalogItem]?, lifetime: TimeInterval?) throws(CatalogEncodingError) -> EncodedCatalog {
         let now = clock.now()
-        publicationCount += 1
         let publication = CatalogPublication(
-            id: "pub_\(publicationCount)_\(Int(now.timeIntervalSince1970))", publishedAt: now,
+            id: "pub_\(publicationCount + 1)_\(Int(now.timeIntervalSince1970))", publishedAt: now,
             expiresAt: now.addingTimeInterval(lifetime ?? lifetimes.chiaPublication),
-            items: customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin ?? origin.text))
-        // Encoding plain Codable values with string dates cannot fail.
-        let body = Array(try! RFC3339.jsonEncoder().encode(publication))
+            items: items ?? customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin ?? origin.text))
+        let body: [UInt8]
+        do {
+            body = Array(try RFC3339.jsonEncoder().encode(publication))
+        } catch {
+            throw CatalogEncodingError()
+        }
+        if let items { customItems = items }
+        publicationCount += 1
         let encoded = EncodedCatalog(publication: publication, body: body, etag: "\"\(SHA256.hexDigest(body))\"")
         catalog = encoded
         return encoded
@@ -78,7 +87,7 @@ public actor ChiaState {
             guard !existing.isExpired(at: now) else { return .expired }
             return .replayed(existing, url: url(of: existing))
         }
-        let items = currentCatalog().publication.items
+        let items = (try? currentCatalog())?.publication.items ?? []
         guard let item = items.first(where: { $0.id == request.catalogItemID }) else { return .itemNotFound }
         guard item.status == CatalogItem.publishedStatus, item.sharingAllowed, let disclosure = item.disclosure else {
             return .sharingNotAllowed
@@ -106,7 +115,7 @@ public actor ChiaState {
 
     /// The published item whose neutral page is `/c/<slug>`, if any.
     public func neutralItem(slug: String) -> CatalogItem? {
-        currentCatalog().publication.items.first { ChiaFixtures.slug(of: $0.id) == slug }
+        (try? currentCatalog())?.publication.items.first { ChiaFixtures.slug(of: $0.id) == slug }
     }
 
     /// Every handoff session, oldest first.
@@ -125,4 +134,12 @@ public actor ChiaState {
     private func url(of session: ChiaHandoffSession) -> SensitiveURL {
         SensitiveURL(origin: origin, path: "/h/\(session.token)")
     }
+}
+
+/// A catalog publication `JSONEncoder` refused (no value the sandbox makes is one; a custom item could be).
+public struct CatalogEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+
+    public var description: String { "the catalog publication could not be encoded as JSON" }
 }

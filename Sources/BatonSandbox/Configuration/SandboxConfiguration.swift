@@ -105,9 +105,15 @@ public struct SandboxConfiguration: Sendable {
     ///
     /// Privue: `https://app.example.com/kyc/done`; BB: `https://app.example.com/bb-callback` and
     /// `acmewallet://bb-callback` (seed 002's examples).
-    public static func generated(clock: SandboxClock = .system) -> SandboxConfiguration {
-        // The example URLs are valid by construction.
-        try! SandboxConfiguration(
+    ///
+    /// - Throws: ``SandboxConfigurationError`` only if those example URLs stopped passing the initialiser's checks
+    ///   (a test pins that they pass).
+    public static func generated(
+        clock: SandboxClock = .system
+    ) throws(SandboxConfigurationError)
+        -> SandboxConfiguration
+    {
+        try SandboxConfiguration(
             chiaAPIKey: Secret(RandomToken.make("chia_test_", length: 32)),
             privueAPIKey: Secret(RandomToken.make("pv_test_", length: 32)),
             bbAPIKey: Secret(RandomToken.make("bb_test_", length: 32)),

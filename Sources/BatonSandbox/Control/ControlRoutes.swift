@@ -92,11 +92,11 @@ struct ControlRoutes {
         let spec = rule.spec
         return [
             "id": .string(rule.id), "endpoint": .string(spec.endpoint), "fault": .string(spec.fault.rawValue),
-            "status": spec.status.map(JSONValue.int) ?? .null,
-            "retryAfterSeconds": spec.retryAfterSeconds.map(JSONValue.int) ?? .null,
-            "latencyMs": spec.latencyMs.map(JSONValue.int) ?? .null,
-            "remaining": rule.remaining.map(JSONValue.int) ?? .null,
-            "fraction": spec.fraction.map(JSONValue.double) ?? .null, "fired": .int(rule.fired),
+            "status": spec.status.map(JSONValue.integer) ?? .null,
+            "retryAfterSeconds": spec.retryAfterSeconds.map(JSONValue.integer) ?? .null,
+            "latencyMs": spec.latencyMs.map(JSONValue.integer) ?? .null,
+            "remaining": rule.remaining.map(JSONValue.integer) ?? .null,
+            "fraction": spec.fraction.map(JSONValue.number) ?? .null, "fired": .integer(rule.fired),
         ]
     }
 
@@ -107,7 +107,7 @@ struct ControlRoutes {
             "attempts": .array(
                 delivery.attempts.map { attempt in
                     [
-                        "at": .date(attempt.at), "status": attempt.status.map(JSONValue.int) ?? .null,
+                        "at": .date(attempt.at), "status": attempt.status.map(JSONValue.integer) ?? .null,
                         "error": .optional(attempt.error),
                     ]
                 }),

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// Every provider call an origin received (control calls excluded), for `GET /_sandbox/requests`.
@@ -19,22 +20,24 @@ actor RequestLog {
 
         var json: JSONValue {
             [
-                "sequence": .int(sequence), "method": .string(method), "path": .string(path),
+                "sequence": .integer(sequence), "method": .string(method), "path": .string(path),
                 "route": .optional(route), "idempotencyKey": .optional(idempotencyKey),
-                "status": status.map(JSONValue.int) ?? .null, "fault": .optional(fault),
+                "status": status.map(JSONValue.integer) ?? .null, "fault": .optional(fault),
                 "time": .date(receivedAt), "completedAt": .date(completedAt),
             ]
         }
     }
 
     private let clock: SandboxClock
-    private let capacity: Int
-    private var entries: [Entry] = []
+    /// The newest `capacity` entries. Their sequence numbers are consecutive (each call gets the next one, and only
+    /// the oldest entries are ever dropped), so call `n` sits at position `n - entries[0].sequence`: recording and
+    /// completing a call cost the same however full the log is.
+    private var entries: BoundedLog<Entry>
     private var nextSequence = 1
 
     init(clock: SandboxClock, capacity: Int = 10_000) {
         self.clock = clock
-        self.capacity = capacity
+        self.entries = BoundedLog(capacity: capacity)
     }
 
     /// Records an arriving call; returns its sequence number.
@@ -44,21 +47,23 @@ actor RequestLog {
             receivedAt: clock.now())
         nextSequence += 1
         entries.append(entry)
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         return entry.sequence
     }
 
     /// Records how call `sequence` ended (`status` `nil` when the connection was dropped).
     func finish(_ sequence: Int, status: Int?, fault: String?) {
-        guard let index = entries.lastIndex(where: { $0.sequence == sequence }) else { return }
-        entries[index].status = status
-        entries[index].fault = fault
-        entries[index].completedAt = clock.now()
+        // A call older than every entry kept (dropped from the log while it ran) is not recorded.
+        guard !entries.isEmpty else { return }
+        let position = sequence - entries[0].sequence
+        guard position >= 0, position < entries.count else { return }
+        entries[position].status = status
+        entries[position].fault = fault
+        entries[position].completedAt = clock.now()
     }
 
     /// The entries, oldest first.
-    func list() -> [Entry] { entries }
+    func list() -> [Entry] { entries.elements }
 
     /// Forgets every entry.
-    func clear() { entries = [] }
+    func clear() { entries.removeAll() }
 }

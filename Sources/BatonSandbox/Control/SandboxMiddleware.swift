@@ -18,7 +18,7 @@ struct SandboxMiddleware: HTTPMiddleware {
     let faults: FaultInjector
     let hangs: HangingRequests
 
-    func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         guard !request.path.hasPrefix("/_sandbox/") else { return try await next(request) }
         let route = request.route
         let path = if let route, simulator.sensitiveRoutes.contains(route) { route } else { request.path }

@@ -33,7 +33,8 @@ struct PrivueSimulator: ProviderSimulator {
                 do {
                     let result = try await state.createVerification(
                         userRef: userRef, workflow: workflow, returnURL: returnURL)
-                    return .sandboxJSON(await state.body(of: result.verification), status: result.created ? 201 : 200)
+                    return .sandboxJSON(
+                        await state.body(of: result.verification).json, status: result.created ? 201 : 200)
                 } catch {
                     throw HTTPError.badRequest(
                         code: "return_url_not_registered", detail: "return_url must be a registered https return URL.")
@@ -45,7 +46,7 @@ struct PrivueSimulator: ProviderSimulator {
                 guard let verification = await state.verification(request.parameters["id"] ?? "") else {
                     throw HTTPError(status: 404, code: "verification_not_found")
                 }
-                return .sandboxJSON(await state.body(of: verification))
+                return .sandboxJSON(await state.body(of: verification).json)
             })
         router.post(
             "/verifications/{id}/handoff",
@@ -56,7 +57,7 @@ struct PrivueSimulator: ProviderSimulator {
                 return .sandboxJSON(
                     [
                         "url": .string(handoff.url.revealForPresentation()),
-                        "expires_in_seconds": .int(handoff.expiresInSeconds),
+                        "expires_in_seconds": .integer(handoff.expiresInSeconds),
                     ] as JSONValue, status: 201, headers: ["cache-control": "no-store"])
             })
         PrivueJourneyRoutes(state: state, account: account).add(to: &router)

@@ -202,7 +202,8 @@ public actor PrivueState {
         updated.status = status
         updated.updatedAt = now
         verifications[updated.id] = updated
-        webhooks.emit(WebhookEvent(type: "verification.updated", timestamp: updated.updatedAt, data: body(of: updated)))
+        webhooks.emit(
+            WebhookEvent(type: "verification.updated", timestamp: updated.updatedAt, data: body(of: updated).json))
         return updated
     }
 }

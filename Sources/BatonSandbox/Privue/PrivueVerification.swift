@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// A Privue verification: one user's journey through one workflow.
@@ -48,7 +49,7 @@ public struct PrivueVerification: Sendable, Hashable {
 }
 
 /// The JSON a webhook and `GET /verifications/{id}` carry for a verification.
-struct PrivueVerificationBody: Encodable {
+struct PrivueVerificationBody {
     let id: String
     let userRef: String
     let workflow: String
@@ -57,12 +58,11 @@ struct PrivueVerificationBody: Encodable {
     let createdAt: Date
     let updatedAt: Date
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case userRef = "user_ref"
-        case workflow, status
-        case journeyURL = "journey_url"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+    /// The body as Privue writes it: snake_case names, dates in RFC 3339.
+    var json: JSONValue {
+        [
+            "id": .string(id), "user_ref": .string(userRef), "workflow": .string(workflow), "status": .string(status),
+            "journey_url": .string(journeyURL), "created_at": .date(createdAt), "updated_at": .date(updatedAt),
+        ]
     }
 }

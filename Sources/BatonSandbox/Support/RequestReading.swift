@@ -28,14 +28,10 @@ extension HTTPRequest {
 }
 
 extension HTTPResponse {
-    /// JSON made with the sandbox's encoder (sorted keys, RFC 3339 dates).
-    static func sandboxJSON<Value: Encodable>(
-        _ value: Value, status: Int = 200, headers extra: HTTPHeaders = [:]
-    )
-        -> HTTPResponse
-    {
-        // Sandbox bodies are plain Codable values with string dates; encoding cannot fail.
-        var response = try! HTTPResponse.json(value, status: status, encoder: RFC3339.jsonEncoder())
+    /// A sandbox body as JSON, members sorted by name (stable output), written by the one writer: it cannot fail.
+    static func sandboxJSON(_ value: JSONValue, status: Int = 200, headers extra: HTTPHeaders = [:]) -> HTTPResponse {
+        var response = HTTPResponse(
+            status: status, headers: ["content-type": "application/json"], body: Array(value.sortingKeys.rendered.utf8))
         for field in extra { response.headers.set(field.name, field.value) }
         return response
     }

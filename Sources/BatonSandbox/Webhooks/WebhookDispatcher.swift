@@ -42,6 +42,9 @@ public final class WebhookDispatcher: WebhookEmitter {
     private struct State {
         var target: String?
         var deliveries: [Delivery] = []
+        /// Where each event's delivery is in `deliveries` (the first, should an id repeat), so recording an attempt
+        /// does not scan every event raised so far.
+        var positions: [String: Int] = [:]
         var tail: Task<Void, Never>?
         var generation = 0
     }
@@ -75,6 +78,7 @@ public final class WebhookDispatcher: WebhookEmitter {
 
     public func emit(_ event: WebhookEvent) {
         state.withLock { state in
+            if state.positions[event.id] == nil { state.positions[event.id] = state.deliveries.count }
             guard let target = state.target else {
                 state.deliveries.append(Delivery(event: event, state: .noTarget))
                 return
@@ -104,6 +108,7 @@ public final class WebhookDispatcher: WebhookEmitter {
             state.tail?.cancel()
             state.tail = nil
             state.deliveries = []
+            state.positions = [:]
             state.generation += 1
         }
     }
@@ -144,7 +149,7 @@ public final class WebhookDispatcher: WebhookEmitter {
     private func update(_ id: String, generation: Int, _ change: (inout Delivery) -> Void) {
         state.withLock { state in
             guard state.generation == generation,
-                let index = state.deliveries.firstIndex(where: { $0.event.id == id })
+                let index = state.positions[id]
             else { return }
             change(&state.deliveries[index])
         }

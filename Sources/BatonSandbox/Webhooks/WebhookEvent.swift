@@ -16,19 +16,18 @@ public struct WebhookEvent: Sendable, Hashable {
     public let body: [UInt8]
 
     /// Makes an event with a fresh id whose `data` member is `data`.
-    public init<Payload: Encodable>(type: String, timestamp: Date, data: Payload) {
+    ///
+    /// Written by the one JSON writer, members sorted by name as before (`data`, `timestamp`, `type`): it cannot
+    /// fail.
+    init(type: String, timestamp: Date, data: JSONValue) {
         self.id = RandomToken.make("msg_", length: 24)
         self.type = type
         self.timestamp = timestamp
-        let envelope = Envelope(type: type, timestamp: timestamp, data: data)
-        // Plain Codable values with string dates always encode.
-        self.body = Array(try! RFC3339.jsonEncoder().encode(envelope))
-    }
-
-    private struct Envelope<Payload: Encodable>: Encodable {
-        let type: String
-        let timestamp: Date
-        let data: Payload
+        var envelope = JSONText()
+        envelope.field("data", data.sortingKeys)
+        envelope.field("timestamp", RFC3339.string(from: timestamp))
+        envelope.field("type", type)
+        self.body = envelope.finishBytes()
     }
 }
 

@@ -31,7 +31,8 @@ public struct AuthenticationMiddleware: HTTPMiddleware {
         self.metrics = metrics
     }
 
-    public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse
+    {
         guard request.path.hasPrefix(pathPrefix) else { return try await next(request) }
         let verification: TokenVerification
         if let header = request.headers["authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer " {

@@ -46,7 +46,10 @@ public struct SignedTokenAuthenticator: Authenticator {
     }
 
     public func verify(bearerToken: String, now: Date) -> TokenVerification {
-        let parts = bearerToken.split(separator: ".", omittingEmptySubsequences: false)
+        // Split on the bytes: a `Character` split walks grapheme clusters. Only an all-ASCII token can pass the
+        // checks below, and for one the two splits agree.
+        let parts = bearerToken.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            .map { Substring($0) }
         guard parts.count == 3, parts[0] == Self.prefix, let mac = Base64URL.decode(parts[2]),
             let payloadBytes = Base64URL.decode(parts[1]),
             let payload = StrictJSONObject(payloadBytes, keys: ["aud", "exp", "iat", "kid", "sub"]),

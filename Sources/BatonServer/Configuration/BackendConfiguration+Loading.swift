@@ -9,23 +9,18 @@ extension BackendConfiguration {
     /// - Throws: ``ConfigurationErrors`` listing every missing or malformed field, by path or variable name; a file
     ///   that is not JSON is one error naming the line and column where it stops being JSON.
     public static func load(json file: Data, environment: [String: String]) throws(ConfigurationErrors) -> Self {
-        let root: [String: JSONValue]
+        let document: JSONValue
         do {
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: file) else {
-                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "must be a JSON object")])
-            }
-            root = object
-        } catch let errors as ConfigurationErrors {
-            throw errors
+            document = try JSONValue.parse(Array(file))
         } catch {
-            guard let syntax = JSONSyntaxCheck.firstError(in: Array(file)) else {
-                throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "is not valid JSON")])
-            }
             throw ConfigurationErrors([
                 ConfigurationError(
                     field: "(file)",
-                    problem: "is not valid JSON at line \(syntax.line), column \(syntax.column): \(syntax.problem)")
+                    problem: "is not valid JSON at line \(error.line), column \(error.column): \(error.problem)")
             ])
+        }
+        guard let root = document.members else {
+            throw ConfigurationErrors([ConfigurationError(field: "(file)", problem: "must be a JSON object")])
         }
         return try load(root, environment: environment)
     }
@@ -110,25 +105,24 @@ extension BackendConfiguration {
                 chiaObject, "maxImageBytes", path: "chia.maxImageBytes", default: 2 << 20, range: 1_024...(64 << 20)))
 
         let privueObject = read.object(root, "privue", path: "privue", known: ["apiOrigin", "returnURL", "workflows"])
-        let privue = Privue(
-            apiOrigin: read.origin(privueObject, "apiOrigin", path: "privue.apiOrigin"),
-            apiKey: read.secret(environment, SecretVariable.privueAPIKey.rawValue, minimumLength: 16),
-            webhookSecret: read.webhookSecret(environment, SecretVariable.privueWebhookSecret.rawValue),
-            returnURL: read.returnURL(privueObject, "returnURL", path: "privue.returnURL", httpsOnly: true),
-            workflows: read.strings(privueObject, "workflows", path: "privue.workflows"))
+        // Read in the file's order, so the errors come in it; the return URLs are `nil` (with an error) when invalid.
+        let privueOrigin = read.origin(privueObject, "apiOrigin", path: "privue.apiOrigin")
+        let privueKey = read.secret(environment, SecretVariable.privueAPIKey.rawValue, minimumLength: 16)
+        let privueHooks = read.webhookSecret(environment, SecretVariable.privueWebhookSecret.rawValue)
+        let privueReturnURL = read.returnURL(privueObject, "returnURL", path: "privue.returnURL", httpsOnly: true)
+        let workflows = read.strings(privueObject, "workflows", path: "privue.workflows")
 
         let bbObject = read.object(root, "bb", path: "bb", known: ["apiOrigin", "returnURLs"])
         let bbReturns = read.object(bbObject, "returnURLs", path: "bb.returnURLs", known: ["https", "customScheme"])
-        let bb = BB(
-            apiOrigin: read.origin(bbObject, "apiOrigin", path: "bb.apiOrigin"),
-            apiKey: read.secret(environment, SecretVariable.bbAPIKey.rawValue, minimumLength: 16),
-            clientID: read.secret(environment, SecretVariable.bbClientID.rawValue, minimumLength: 1).revealForUse(),
-            webhookSecret: read.webhookSecret(environment, SecretVariable.bbWebhookSecret.rawValue),
-            httpsReturnURL: read.returnURL(bbReturns, "https", path: "bb.returnURLs.https", httpsOnly: true),
-            customSchemeReturnURL: bbReturns["customScheme"] == nil
-                ? nil
-                : read.returnURL(bbReturns, "customScheme", path: "bb.returnURLs.customScheme", httpsOnly: false))
-        if let custom = bb.customSchemeReturnURL, custom.isHTTPS || custom.string.lowercased().hasPrefix("http:") {
+        let bbOrigin = read.origin(bbObject, "apiOrigin", path: "bb.apiOrigin")
+        let bbKey = read.secret(environment, SecretVariable.bbAPIKey.rawValue, minimumLength: 16)
+        let bbClientID = read.secret(environment, SecretVariable.bbClientID.rawValue, minimumLength: 1).revealForUse()
+        let bbHooks = read.webhookSecret(environment, SecretVariable.bbWebhookSecret.rawValue)
+        let bbHTTPSReturnURL = read.returnURL(bbReturns, "https", path: "bb.returnURLs.https", httpsOnly: true)
+        let bbCustomReturnURL =
+            bbReturns["customScheme"] == nil
+            ? nil : read.returnURL(bbReturns, "customScheme", path: "bb.returnURLs.customScheme", httpsOnly: false)
+        if let custom = bbCustomReturnURL, custom.isHTTPS || custom.string.lowercased().hasPrefix("http:") {
             read.fail("bb.returnURLs.customScheme", "must use the app's own scheme, such as acmewallet://bb-callback")
         }
 
@@ -156,34 +150,48 @@ extension BackendConfiguration {
         let configuredIdempotencySecret =
             (environment[idempotencyVariable] ?? "").isEmpty ? nil : read.key256(environment, idempotencyVariable)
 
+        let tokenTTL = TimeInterval(
+            read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000))
+        let sealingKey = read.key256(environment, SecretVariable.sealingKey.rawValue)
+        let previousSealingKeys = read.keys256(environment, OptionalSecretVariable.previousSealingKeys.rawValue)
+        let providerTimeout = TimeInterval(
+            read.integer(providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120))
+        let returnLanding = read.returnLanding(root)
+        read.checkLanding(
+            returnURLs: [("bb.returnURLs.https", bbHTTPSReturnURL), ("privue.returnURL", privueReturnURL)], chia: chia,
+            landing: returnLanding)
+        let tokenAudience = read.string(tokens, "audience", path: "tokens.audience", default: server.publicOrigin)
+        let previousTokenSigningKeys = read.previousTokenKeys(environment)
+        let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
+        let servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
+
+        let errors = development.errors + read.errors
+        // An invalid return URL is among the errors, so both are present whenever there are none.
+        guard errors.isEmpty, let privueReturnURL, let bbHTTPSReturnURL else { throw ConfigurationErrors(errors) }
+        let privue = Privue(
+            apiOrigin: privueOrigin, apiKey: privueKey, webhookSecret: privueHooks, returnURL: privueReturnURL,
+            workflows: workflows)
+        let bb = BB(
+            apiOrigin: bbOrigin, apiKey: bbKey, clientID: bbClientID, webhookSecret: bbHooks,
+            httpsReturnURL: bbHTTPSReturnURL, customSchemeReturnURL: bbCustomReturnURL)
         var configuration = BackendConfiguration(
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
             usesSandboxEvidence: usesSandboxEvidence,
             tokenSigningKey: tokenSigningKey,
-            tokenTTL: TimeInterval(
-                read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000)),
-            sealingKey: read.key256(environment, SecretVariable.sealingKey.rawValue),
-            previousSealingKeys: read.keys256(environment, OptionalSecretVariable.previousSealingKeys.rawValue),
+            tokenTTL: tokenTTL,
+            sealingKey: sealingKey,
+            previousSealingKeys: previousSealingKeys,
             idempotencySecret: configuredIdempotencySecret
                 ?? ProviderIdempotencyKeys.derivedSecret(fromTokenSigningKey: tokenSigningKey),
             idempotencySecretIsConfigured: configuredIdempotencySecret != nil,
             rateLimit: rateLimit,
-            providerTimeout: TimeInterval(
-                read.integer(
-                    providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120)),
-            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: read.returnLanding(root))
-        read.checkLanding(configuration)
-
-        configuration.tokenAudience = read.string(
-            tokens, "audience", path: "tokens.audience", default: configuration.server.publicOrigin)
-        configuration.previousTokenSigningKeys = read.previousTokenKeys(environment)
-        let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
-        configuration.servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
-
-        let errors = development.errors + read.errors
-        guard errors.isEmpty else { throw ConfigurationErrors(errors) }
+            providerTimeout: providerTimeout,
+            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: returnLanding)
+        configuration.tokenAudience = tokenAudience
+        configuration.previousTokenSigningKeys = previousTokenSigningKeys
+        configuration.servesWebShell = servesWebShell
         return configuration
     }
 }
@@ -201,14 +209,14 @@ extension ConfigurationReader {
         return keys.map { Secret($0) }
     }
 
+    /// The return URL at `path`; `nil`, with the failure recorded, when it is missing or invalid.
     mutating func returnURL(
         _ object: [String: JSONValue], _ key: String, path: String, httpsOnly: Bool
     )
-        -> RegisteredReturnURL
+        -> RegisteredReturnURL?
     {
         let value = string(object, key, path: path)
-        let placeholder = RegisteredReturnURL.invalid
-        guard !value.isEmpty else { return placeholder }
+        guard !value.isEmpty else { return nil }
         do {
             let url = try RegisteredReturnURL(value)
             if httpsOnly && !url.isHTTPS {
@@ -217,7 +225,7 @@ extension ConfigurationReader {
             return url
         } catch {
             fail(path, "is not a valid return URL (\(error.code.rawValue))")
-            return placeholder
+            return nil
         }
     }
 

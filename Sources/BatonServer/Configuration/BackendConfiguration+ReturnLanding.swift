@@ -95,29 +95,29 @@ extension ConfigurationReader {
         return landing
     }
 
-    /// The landing-related checks that need the whole configuration: the open host differs from every return host,
-    /// and every landing path is a plain path of its own.
-    mutating func checkLanding(_ configuration: BackendConfiguration) {
+    /// The landing-related checks across sections: the open host differs from every return host, and every
+    /// landing path is a plain path of its own. `returnURLs` are the https return URLs by field (`nil`: invalid, and
+    /// already reported).
+    mutating func checkLanding(
+        returnURLs: [(field: String, url: RegisteredReturnURL?)], chia: BackendConfiguration.Chia,
+        landing: BackendConfiguration.ReturnLanding
+    ) {
         let returnHosts =
-            [configuration.bb.httpsReturnURL, configuration.privue.returnURL]
-            .compactMap { RawURLComponents($0.string)?.normalizedHost }
-            + [configuration.chia.genericReturnHost?.lowercased()].compactMap { $0 }
-        if let open = configuration.returnLanding.openHost, returnHosts.contains(open) {
+            returnURLs.compactMap { $0.url.flatMap { RawURLComponents($0.string)?.normalizedHost } }
+            + [chia.genericReturnHost?.lowercased()].compactMap { $0 }
+        if let open = landing.openHost, returnHosts.contains(open) {
             fail(
                 "returnLanding.openHost",
                 "must be a second host, not the return URL's own: Safari opens the app only for a link to another "
                     + "associated domain")
         }
-        let fields = [
-            ("bb.returnURLs.https", configuration.bb.httpsReturnURL),
-            ("privue.returnURL", configuration.privue.returnURL),
-        ]
-        for (field, url) in fields where url.isHTTPS {
+        for (field, url) in returnURLs {
+            guard let url, url.isHTTPS else { continue }
             guard let path = RawURLComponents(url.string).map({ String($0.effectivePath) }) else { continue }
             if let problem = Self.landingPathProblem(path) { fail(field, problem) }
         }
-        if let path = configuration.chia.genericReturnPath {
-            if configuration.chia.genericReturnHost == nil {
+        if let path = chia.genericReturnPath {
+            if chia.genericReturnHost == nil {
                 fail("chia.genericReturnPath", "needs chia.genericReturnHost")
             }
             if let problem = Self.landingPathProblem(path) { fail("chia.genericReturnPath", problem) }

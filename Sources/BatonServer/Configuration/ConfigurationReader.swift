@@ -22,7 +22,7 @@ struct ConfigurationReader {
             if required { fail(path, "is required") }
             return [:]
         }
-        guard case .object(let object) = value else {
+        guard let object = value.members else {
             fail(path, "must be an object")
             return [:]
         }

@@ -26,11 +26,25 @@ public final class BackendMetrics: Sendable {
 
     private let counters = Mutex<[Series: Int]>([:])
 
+    /// `baton_http_requests_total`, counted on every request: keyed by route and status as they come, with no label
+    /// array or status text to build until `/metrics` is rendered.
+    private struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
+    private let requests = Mutex<[RouteStatus: Int]>([:])
+
     /// One route's request durations: cumulative-ready bucket counts, sum and count.
     private struct Histogram {
         var buckets = [Int](repeating: 0, count: BackendMetrics.durationBuckets.count)
         var sum = 0.0
         var count = 0
+
+        mutating func add(_ seconds: Double, bucket: Int?) {
+            if let bucket { buckets[bucket] += 1 }
+            sum += seconds
+            count += 1
+        }
     }
 
     /// Upper bounds (seconds) of `baton_http_request_duration_seconds`: from a cached read to a slow provider call.
@@ -43,18 +57,15 @@ public final class BackendMetrics: Sendable {
 
     /// Counts one answered request.
     public func recordRequest(route: String, status: Int) {
-        increment("baton_http_requests_total", [route, String(status)])
+        requests.withLock { $0[RouteStatus(route: route, status: status), default: 0] += 1 }
     }
 
     /// Adds one request's duration to its route's histogram (`route` is the pattern, never the raw path).
     public func recordRequestDuration(route: String, seconds: Double) {
         let bucket = Self.durationBuckets.firstIndex { seconds <= $0 }
+        // Updated in place: a copy taken out and stored back would copy the bucket array on every request.
         durations.withLock { histograms in
-            var histogram = histograms[route] ?? Histogram()
-            if let bucket { histogram.buckets[bucket] += 1 }
-            histogram.sum += seconds
-            histogram.count += 1
-            histograms[route] = histogram
+            histograms[route, default: Histogram()].add(seconds, bucket: bucket)
         }
     }
 
@@ -85,12 +96,12 @@ public final class BackendMetrics: Sendable {
 
     /// The current value of one series, for tests.
     public func value(_ name: String, _ labels: [String]) -> Int {
-        counters.withLock { $0[Series(name: name, labels: labels)] ?? 0 }
+        counterSnapshot()[Series(name: name, labels: labels)] ?? 0
     }
 
     /// Prometheus text exposition format 0.0.4.
     public func render() -> String {
-        let snapshot = counters.withLock { $0 }
+        let snapshot = counterSnapshot()
         var text = ""
         for (name, (labelNames, help)) in Self.help.sorted(by: { $0.key < $1.key }) {
             text += "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
@@ -122,6 +133,15 @@ public final class BackendMetrics: Sendable {
             text += "\(name)_sum{\(label)} \(histogram.sum)\n\(name)_count{\(label)} \(histogram.count)\n"
         }
         return text
+    }
+
+    /// Every counter series, `baton_http_requests_total` included.
+    private func counterSnapshot() -> [Series: Int] {
+        var snapshot = counters.withLock { $0 }
+        for (key, count) in requests.withLock({ $0 }) {
+            snapshot[Series(name: "baton_http_requests_total", labels: [key.route, String(key.status)])] = count
+        }
+        return snapshot
     }
 
     private func increment(_ name: String, _ labels: [String]) {

@@ -5,7 +5,7 @@ struct MetricsMiddleware: HTTPMiddleware {
     let metrics: BackendMetrics
     var now: @Sendable () -> ContinuousClock.Instant = { .now }
 
-    func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         let start = now()
         let route = request.route ?? "<unmatched>"
         do {
@@ -37,7 +37,7 @@ struct StoreFailureMiddleware: HTTPMiddleware {
 
     let outages: StoreOutageLog
 
-    func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         do {
             let response = try await next(request)
             if (200..<300).contains(response.status), outages.isDown, let route = request.route,

@@ -21,7 +21,7 @@ struct RateLimitMiddleware: HTTPMiddleware {
     let now: @Sendable () -> Date
     let metrics: BackendMetrics
 
-    func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
+    nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         guard Self.limitedPrefixes.contains(where: request.path.hasPrefix),
             let user = request.attributes[AuthenticatedUserKey.self]
         else { return try await next(request) }

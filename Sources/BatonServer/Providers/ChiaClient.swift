@@ -35,16 +35,26 @@ struct ChiaClient: Sendable {
         let exchange = try await caller.send(
             outbound, provider: .chia, operation: "create_handoff_session", repeatability: .idempotent)
         let result = ProviderJSON.result(exchange) { response -> ChiaHandoff? in
-            struct Body: Decodable {
-                let url: String
-                let expiresAt: String
-            }
-            guard let body = ProviderJSON.decode(Body.self, response), let url = urls.journeyURL(body.url),
-                let expiresAt = RFC3339.date(from: body.expiresAt)
+            guard let (url, expiresAt) = Self.urlAndExpiry(response), let url = urls.journeyURL(url),
+                let expiresAt = RFC3339.date(from: expiresAt)
             else { return nil }
             return ChiaHandoff(url: url, expiresAt: expiresAt)
         }
         caller.record(.chia, "create_handoff_session", result)
         return result
+    }
+
+    /// The created session's `url` and `expiresAt` strings. Chia answers with a flat object, read by the byte-level
+    /// reader; anything else (nested members, duplicate names) goes to `JSONDecoder`, which decided alone before.
+    static func urlAndExpiry(_ response: OutboundResponse) -> (url: String, expiresAt: String)? {
+        if let object = StrictJSONObject(anyNames: response.body) {
+            guard let url = object.anyString("url"), let expiresAt = object.anyString("expiresAt") else { return nil }
+            return (url, expiresAt)
+        }
+        struct Body: Decodable {
+            let url: String
+            let expiresAt: String
+        }
+        return ProviderJSON.decode(Body.self, response).map { ($0.url, $0.expiresAt) }
     }
 }

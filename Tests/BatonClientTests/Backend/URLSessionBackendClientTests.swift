@@ -102,8 +102,27 @@ actor ScriptedTransport: BackendTransport {
 
     @Test func problemCodeIsKept() async {
         let transport = ScriptedTransport([.init(status: 409, body: #"{"code":"projection_changed"}"#)])
-        await #expect(throws: BackendError(.http(status: 409, code: "projection_changed", retryAfter: nil))) {
+        await #expect(throws: BackendError(.http(status: 409, code: .projectionChanged, retryAfter: nil))) {
             _ = try await client(transport).catalog()
+        }
+    }
+
+    /// A code this app does not know (from a newer backend) is kept as it came, not dropped or refused; a body
+    /// without a code, or one that is not JSON, gives no code.
+    @Test(arguments: [
+        (#"{"code":"quota_exhausted","status":429}"#, ProblemCode(rawValue: "quota_exhausted") as ProblemCode?),
+        (#"{"code":"rate_limited","detail":"slow down"}"#, .rateLimited),
+        (#"{"status":429}"#, nil),
+        ("<html>busy</html>", nil),
+    ])
+    func problemCodeIsTyped(body: String, expected: ProblemCode?) async {
+        let transport = ScriptedTransport([.init(status: 429, body: body)])
+        do {
+            _ = try await client(transport).catalog()
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.problemCode == expected)
+            #expect(error.problemCode?.rawValue == expected?.rawValue)
         }
     }
 

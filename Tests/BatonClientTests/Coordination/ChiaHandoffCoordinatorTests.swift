@@ -92,7 +92,8 @@ import Testing
         await backend.script {
             $0.catalogAnswers = [.success([Fixtures.shareCard])]
             $0.shareAnswers = [
-                .failure(BackendError(.http(status: 401, code: "unauthenticated", retryAfter: nil))),
+                .failure(
+                    BackendError(.http(status: 401, code: ProblemCode(rawValue: "unauthenticated"), retryAfter: nil))),
                 .success(HandoffSession(url: SensitiveURL(Fixtures.journeyURL)!, expiresAt: nil)),
             ]
         }
@@ -120,7 +121,7 @@ import Testing
     @Test func definitiveRejectionClearsTheStoreAndRefetches() async {
         await backend.script {
             $0.catalogAnswers = [.success([Fixtures.shareCard]), .success([Fixtures.neutralCard])]
-            $0.shareAnswers = [.failure(BackendError(.http(status: 409, code: "projection_changed", retryAfter: nil)))]
+            $0.shareAnswers = [.failure(BackendError(.http(status: 409, code: .projectionChanged, retryAfter: nil)))]
         }
         let coordinator = coordinator()
         await coordinator.callToActionTapped()

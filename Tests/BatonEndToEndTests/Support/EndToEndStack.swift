@@ -110,20 +110,12 @@ struct EndToEndStack: Sendable {
     private static func backendConfiguration(
         sandbox: ProviderSandbox, secrets: [String: String], database: String
     ) throws -> BackendConfiguration {
-        let object: [String: Any] = [
-            "development": ["allowLoopbackHTTP": true],
-            "server": ["host": "127.0.0.1", "port": 8080, "publicOrigin": "http://127.0.0.1:8080"],
-            "database": database,
-            "chia": ["apiOrigin": sandbox.chiaOrigin, "assetOrigin": sandbox.chiaOrigin],
-            "privue": ["apiOrigin": sandbox.privueOrigin, "returnURL": privueReturnURL, "workflows": [workflow]],
-            "bb": [
-                "apiOrigin": sandbox.bbOrigin,
-                "returnURLs": ["https": bbReturnURLs[0], "customScheme": bbReturnURLs[1]],
-            ],
-            "apps": ["apple": ["appIDs": ["ABCDE12345.com.example.wallet"]]],
-            "returnLanding": ["openHost": openHost],
-        ]
-        return try BackendConfiguration.load(
-            json: try JSONSerialization.data(withJSONObject: object), environment: secrets)
+        try BackendConfiguration.sandbox(
+            SandboxBackendSettings(
+                port: 8080, publicOrigin: "http://127.0.0.1:8080", database: database, chiaOrigin: sandbox.chiaOrigin,
+                privueOrigin: sandbox.privueOrigin, privueReturnURL: privueReturnURL, privueWorkflows: [workflow],
+                bbOrigin: sandbox.bbOrigin, bbHTTPSReturnURL: bbReturnURLs[0], bbCustomSchemeReturnURL: bbReturnURLs[1],
+                returnLanding: BackendConfiguration.ReturnLanding(openHost: openHost)),
+            environment: secrets)
     }
 }

@@ -45,6 +45,17 @@ struct StandardErrorLogSinkTests {
         }
     }
 
+    @Test func linesGivenAsBytesAndAsStringsKeepTheirOrder() {
+        let pipe = Pipe()
+        let sink = StandardErrorLogSink(destination: pipe.fileHandleForWriting)
+        for index in 0..<300 {
+            if index % 2 == 0 { sink.write("s\(index)") } else { sink.write(bytes: Array("b\(index) é".utf8)) }
+        }
+        sink.flush()
+        let expected = (0..<300).map { $0 % 2 == 0 ? "s\($0)" : "b\($0) é" }
+        #expect(lines(from: pipe, count: 300) == expected)
+    }
+
     @Test func aLoneLineIsWrittenWithoutAFlush() {
         let pipe = Pipe()
         // No batching pause: once the first line is out, the writer goes straight back to waiting for a wake-up.

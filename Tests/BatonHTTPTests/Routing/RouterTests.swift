@@ -143,4 +143,40 @@ struct RouterTests {
             #expect(allowed.headers["x-order"] == "outer")
         }
     }
+
+    /// The chain is composed when a route or a middleware is added: a middleware added after the routes still wraps
+    /// every one of them (exact and parameterised), and the 404/405 answers too, in the order added.
+    @Test func middlewareAddedAfterTheRoutesWrapsThemAll() async throws {
+        var router = Router()
+        router.use(
+            ClosureMiddleware { request, next in
+                var response = try await next(request)
+                response.headers.add("x-order", "first")
+                return response
+            })
+        router.get("/exact") { _ in .text("exact") }
+        router.get("/items/{id}") { request in .text(request.parameters["id"] ?? "") }
+        router.use(
+            ClosureMiddleware { request, next in
+                do {
+                    var response = try await next(request)
+                    response.headers.add("x-order", "second")
+                    return response
+                } catch let error as HTTPError {
+                    var response = error.response()
+                    response.headers.add("x-order", "second")
+                    return response
+                }
+            })
+        try await router.test(.inProcess) { client in
+            for (path, status) in [("/exact", 200), ("/items/7", 200), ("/missing", 404)] {
+                let response = try await client.execute(.get, path)
+                #expect(response.status == status)
+                #expect(response.headers.values(for: "x-order") == ["second", "first"], "\(path)")
+            }
+            let refused = try await client.execute(.post, "/exact")
+            #expect(refused.status == 405)
+            #expect(refused.headers.values(for: "x-order") == ["second", "first"])
+        }
+    }
 }

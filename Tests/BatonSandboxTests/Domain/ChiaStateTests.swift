@@ -78,11 +78,11 @@ import Testing
 
     @Test func publicationRenewsOnceExpiredAndTheETagFollowsTheBody() async throws {
         let state = try makeState()
-        let first = await state.currentCatalog()
+        let first = try await state.currentCatalog()
         #expect(first.etag == "\"\(SHA256.hexDigest(first.body))\"")
-        #expect(await state.currentCatalog().etag == first.etag)
+        #expect(try await state.currentCatalog().etag == first.etag)
         clock.advance(by: 24 * 60 * 60)
-        let second = await state.currentCatalog()
+        let second = try await state.currentCatalog()
         #expect(second.publication.id != first.publication.id)
         #expect(second.etag != first.etag)
         let decoded = try RFC3339.jsonDecoder().decode(CatalogPublication.self, from: Data(second.body))
@@ -101,7 +101,7 @@ import Testing
         var configuration = try Harness.configuration(clock: clock, sleeps: SleepRecorder())
         configuration.chiaNeutralOrigin = neutralOrigin
         let state = ChiaState(configuration: configuration, origin: .loopback(port: 9001))
-        let publication = await state.currentCatalog().publication
+        let publication = try await state.currentCatalog().publication
         let evidence = ServiceStateEvidence(
             userID: "u1", authenticated: true, accountState: "active", region: "US", schemaVersion: 1,
             derivedAt: clock.now)

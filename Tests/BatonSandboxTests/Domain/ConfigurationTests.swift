@@ -22,9 +22,11 @@ import Testing
         #expect(error.description.contains("https"))
     }
 
-    @Test func generatedConfigurationHasDistinctRandomKeysAndValidSecrets() {
-        let one = SandboxConfiguration.generated()
-        let two = SandboxConfiguration.generated()
+    @Test func generatedConfigurationHasDistinctRandomKeysAndValidSecrets() throws {
+        let one = try SandboxConfiguration.generated()
+        let two = try SandboxConfiguration.generated()
+        #expect(one.privueReturnURLs.map(\.string) == ["https://app.example.com/kyc/done"])
+        #expect(one.bbReturnURLs.map(\.string) == ["https://app.example.com/bb-callback", "acmewallet://bb-callback"])
         #expect(one.chiaAPIKey != two.chiaAPIKey)
         #expect(one.chiaAPIKey.revealForUse().hasPrefix("chia_test_"))
         #expect(one.privueAPIKey.revealForUse().hasPrefix("pv_test_"))

@@ -103,6 +103,22 @@ import Testing
         }
     }
 
+    /// The token is split on its bytes, not its characters: a dot that a combining mark joins into one grapheme, or
+    /// any non-ASCII byte, still ends up refused as malformed, never accepted.
+    @Test func nonASCIITokensAreMalformedWhereverTheDotsFall() {
+        let token = authenticator.token(for: "user-42", expiresAt: now.addingTimeInterval(60), issuedAt: now)
+        let parts = token.split(separator: ".").map(String.init)
+        let variants = [
+            parts[0] + ".\u{301}" + parts[1] + "." + parts[2], parts[0] + "." + parts[1] + ".\u{301}" + parts[2],
+            parts[0] + "\u{301}." + parts[1] + "." + parts[2], token + "\u{301}", "\u{301}" + token,
+            parts[0] + "." + parts[1] + "\u{2024}" + parts[2],
+        ]
+        for variant in variants {
+            #expect(authenticator.verify(bearerToken: variant, now: now) == .refused(.malformed), "\(variant)")
+        }
+        #expect(authenticator.verify(bearerToken: token, now: now) == .accepted(AuthenticatedUser(id: "user-42")))
+    }
+
     @Test(arguments: ["", "bt1", "bt1..", "bt2.e30.AAAA", "bt1.e30.AAAA.extra", "Bearer x", "bt1.%%%.AAAA"])
     func malformedTokensAreMalformed(token: String) {
         #expect(authenticator.verify(bearerToken: token, now: now) == .refused(.malformed))

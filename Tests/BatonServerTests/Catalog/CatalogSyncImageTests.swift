@@ -31,7 +31,7 @@ struct CatalogSyncImageTests {
                 item.imageAssetID = asset
                 return item
             }
-            await harness.sandbox.chia.publish(items: items, lifetime: 3600)
+            try await harness.sandbox.chia.publish(items: items, lifetime: 3600)
             let outcome = await harness.sync.syncOnce()
             #expect(outcome.isUpdated(items: 6, itemsWithImage: 2, imagesRejected: 4))
 

@@ -109,7 +109,7 @@ struct CatalogSyncTests {
 
     @Test func anExpiredPublicationHidesEveryItemEvenWhenChiaIsDown() async throws {
         try await withCatalogHarness { harness in
-            await harness.sandbox.chia.publish(items: nil, lifetime: 600)
+            try await harness.sandbox.chia.publish(items: nil, lifetime: 600)
             _ = await harness.sync.syncOnce()
             let alice = AuthenticatedUser(id: "alice")
             #expect(try await harness.service.cards(for: alice, now: harness.clock.now).count == 2)

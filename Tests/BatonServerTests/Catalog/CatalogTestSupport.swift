@@ -50,7 +50,7 @@ struct CatalogHarness {
         let sandbox = try await ProviderSandbox.start(configuration: .generated(clock: SandboxClock { clock.now }))
         // Neutral URLs on https, so cards are renderable under the current BatonCore (https only).
         // Production-like: neutral URLs on https. Development: the sandbox's own http://127.0.0.1 fixtures.
-        await sandbox.chia.publish(
+        try await sandbox.chia.publish(
             items: development ? nil : ChiaFixtures.items(neutralOrigin: "https://chia.example"), lifetime: 3600)
         let database = try TemporaryDatabase(.sqlite)
         let store = try await database.open()

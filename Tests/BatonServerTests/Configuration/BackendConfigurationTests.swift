@@ -194,7 +194,7 @@ struct ConfigurationJSONSyntaxTests {
         ("{} {}", 1, 4, "unexpected text after the end"),
     ])
     func theFirstSyntaxErrorIsFoundAtItsLineAndColumn(text: String, line: Int, column: Int, problem: String) {
-        let failure = JSONSyntaxCheck.firstError(in: Array(text.utf8))
+        let failure = Self.syntaxError(text)
         #expect(failure?.line == line)
         #expect(failure?.column == column)
         #expect(failure?.problem.contains(problem) == true, "\(String(describing: failure))")
@@ -202,7 +202,42 @@ struct ConfigurationJSONSyntaxTests {
 
     @Test(arguments: ["{}", " {\"a\": [1, -2.5e+3, true, false, null, \"\\u00e9\\n\"], \"b\": {}} \n", "[]"])
     func validJSONHasNoSyntaxError(text: String) {
-        #expect(JSONSyntaxCheck.firstError(in: Array(text.utf8)) == nil)
+        #expect(Self.syntaxError(text) == nil)
+    }
+
+    /// What Foundation's decoder refused without saying where (so the file was "not valid JSON" with no position),
+    /// or accepted silently (a repeated setting, the last one winning), is named at its line and column.
+    @Test(arguments: [
+        (
+            "{\n  \"server\": {\"port\": 8080},\n  \"server\": {\"port\": 9090}\n}", 3, 3,
+            "the member name \"server\" appears twice in one object"
+        ),
+        ("{\"a\": 012}", 1, 7, "a number cannot start with 0 unless it is 0"),
+        ("{\"a\": 1e400}", 1, 7, "the number is too large"),
+        ("{\"a\": \"\\ud800\"}", 1, 14, "a \\u surrogate must be followed by its pair"),
+        // U+00FF stands for the lone byte 0xFF, which no Swift string holds.
+        ("{\"a\": \"\u{FF}\"}", 1, 10, "a string is not valid UTF-8"),
+    ])
+    func whatFoundationRefusedWithoutAPlaceIsNamed(text: String, line: Int, column: Int, problem: String) throws {
+        let bytes = text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        #expect {
+            try BackendConfiguration.load(json: Data(bytes), environment: BackendConfigurationTests.environment)
+        } throws: { error in
+            (error as? ConfigurationErrors)?.errors
+                == [
+                    ConfigurationError(
+                        field: "(file)", problem: "is not valid JSON at line \(line), column \(column): \(problem)")
+                ]
+        }
+    }
+
+    static func syntaxError(_ text: String) -> JSONSyntaxError? {
+        do {
+            _ = try JSONValue.parse(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     @Test func loadingAFileWithACommentNamesItsLineAndColumn() {

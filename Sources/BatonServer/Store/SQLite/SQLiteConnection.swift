@@ -9,7 +9,9 @@ final class SQLiteConnection: SQLSession {
     private var statements: [String: OpaquePointer] = [:]
     /// The retained ``WALObserver`` installed with `sqlite3_wal_hook`, released at close.
     private var walObserver: Unmanaged<WALObserver>?
-    private static let transactionControl: Set<String> = ["BEGIN IMMEDIATE", "BEGIN", "COMMIT", "ROLLBACK"]
+    private static let transactionControl: Set<String> = [
+        "BEGIN IMMEDIATE", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT write", "RELEASE write", "ROLLBACK TO write",
+    ]
 
     /// Opens `path` (created if missing unless `readOnly`), sets WAL (writer) and `busy_timeout`.
     ///
@@ -44,6 +46,9 @@ final class SQLiteConnection: SQLSession {
     }
 
     var isHealthy: Bool { handle != nil }
+
+    /// Whether a transaction is open (SQLite ends one on its own after some errors, e.g. a full disk).
+    var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
     func execute(_ sql: String) throws(StoreError) {
         guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "execute") }

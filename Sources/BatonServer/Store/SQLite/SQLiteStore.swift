@@ -3,7 +3,8 @@ import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode.
 ///
-/// One writer connection runs every write, each read-modify-write in `BEGIN IMMEDIATE`, on its own thread;
+/// One writer connection runs every write on its own thread, writes that arrive together in one `BEGIN IMMEDIATE`
+/// transaction (``SQLiteWriteQueue``: group commit), each read-modify-write in a savepoint of its own;
 /// read-only connections (each on its own thread) serve reads concurrently. Several processes may share the
 /// file: `BEGIN IMMEDIATE` with `busy_timeout` serialises their writers. For several backend instances on
 /// several hosts, use ``PostgresStore``.
@@ -35,6 +36,8 @@ public enum SQLiteStore {
 /// Runs the shared store logic on SQLite connections confined to their own threads.
 final class SQLiteEngine: SQLEngine {
     private let writer: ConfinedConnection<SQLiteConnection>
+    /// Runs the writes on `writer`, batched.
+    let writes: SQLiteWriteQueue
     private let readers: [ConfinedConnection<SQLiteConnection>]
     private let checkpointer: SQLiteCheckpointer
     private let nextReader = Atomic<Int>(0)
@@ -49,6 +52,7 @@ final class SQLiteEngine: SQLEngine {
                 path: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
                 afterCommit: checkpointer.committed)
         }
+        writes = SQLiteWriteQueue(connection: writer)
         readers = (0..<max(0, readerCount)).map { index in
             ConfinedConnection(name: "baton.sqlite.reader\(index)", engine: .sqlite) { () throws(StoreError) in
                 try SQLiteConnection(path: path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -59,12 +63,7 @@ final class SQLiteEngine: SQLEngine {
     func write<T: Sendable>(
         _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {
-        try await writer.run(operation) { session throws(StoreError) in
-            guard transaction else { return try body(session) }
-            return try session.transaction(begin: SQLDialect.sqlite.beginWrite) { () throws(StoreError) in
-                try body(session)
-            }
-        }
+        try await writes.write(operation, transaction: transaction, body)
     }
 
     func read<T: Sendable>(

@@ -1,0 +1,189 @@
+import Synchronization
+
+/// The SQLite writer with group commit: writes that queue up while one transaction runs share the next one.
+///
+/// Every commit pays the same fixed cost whatever it changed: the file locks (`fcntl`, several per transaction), a
+/// WAL frame write for every page it touched (the rate-limit bucket's and the index's pages again and again), the
+/// wal-index update, and a hop to the writer's thread. A share made three such commits, and that was most of its
+/// store CPU. Here a write joins a queue. The first write to find no batch running leads: on the connection's thread
+/// it takes what is queued (at most ``maximumBatch``), runs it in one `BEGIN IMMEDIATE` … `COMMIT`, and hands the
+/// lead to the next queued write, if any, so writes arriving meanwhile form the next batch.
+///
+/// Each write keeps its own semantics: one with `transaction` runs inside a `SAVEPOINT`, so its failure undoes only
+/// its own statements; without, each statement is atomic by itself, as in autocommit. No write returns before the
+/// `COMMIT` that holds it has succeeded: if that fails, every write of the batch fails with its error, and if an
+/// error ends the transaction early (SQLite rolls back on some I/O errors), every write already run in it fails too.
+/// Durability is unchanged: with `synchronous=NORMAL` in WAL mode no commit syncs, batched or not.
+final class SQLiteWriteQueue: Sendable {
+    /// The most writes one transaction holds, so that no write waits behind an unbounded batch.
+    let maximumBatch: Int
+    private let connection: ConfinedConnection<SQLiteConnection>
+    private let state = Mutex(State())
+    private let committed = Atomic(0)
+
+    init(connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128) {
+        self.connection = connection
+        self.maximumBatch = max(1, maximumBatch)
+    }
+
+    /// Transactions committed so far (for tests: fewer than the writes when they were batched).
+    var commits: Int { committed.load(ordering: .relaxed) }
+
+    /// Writes waiting for a batch now (for tests).
+    var queuedWrites: Int { state.withLock { $0.queued.count } }
+
+    /// Runs `body` in the next batch; returns once the transaction that holds it has committed.
+    func write<T: Sendable>(
+        _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        let outcome = Outcome<T>()
+        let entry = Entry(
+            transaction: transaction,
+            work: { session throws(StoreError) in outcome.succeed(try body(session)) },
+            fail: { error in outcome.fail(error) })
+        let turn = await withUnsafeContinuation { (continuation: UnsafeContinuation<Turn, Never>) in
+            let leads = state.withLock { state in
+                guard state.leading else {
+                    state.leading = true
+                    state.queued.append(Queued(entry: entry, waiter: nil))
+                    return true
+                }
+                state.queued.append(Queued(entry: entry, waiter: continuation))
+                return false
+            }
+            if leads { continuation.resume(returning: .lead) }
+        }
+        if turn == .lead { await lead(operation) }
+        return try outcome.result(operation)
+    }
+
+    // MARK: - Private
+
+    private enum Turn { case lead, settled }
+
+    private struct Entry: Sendable {
+        let transaction: Bool
+        let work: @Sendable (SQLiteConnection) throws(StoreError) -> Void
+        let fail: @Sendable (StoreError) -> Void
+    }
+
+    private struct Queued {
+        let entry: Entry
+        /// Whom to wake when it settles; `nil` for the write that leads its batch (it is awake).
+        var waiter: UnsafeContinuation<Turn, Never>?
+    }
+
+    private struct State {
+        var queued: [Queued] = []
+        var leading = false
+    }
+
+    /// Runs batches on the connection's thread until the one holding this write is done.
+    private func lead(_ operation: String) async {
+        do {
+            try await connection.run(operation) { session throws(StoreError) in runBatch(session) }
+        } catch {
+            // The connection is closed or cannot be opened: nothing queued can run now.
+            let queued = state.withLock { state in
+                state.leading = false
+                defer { state.queued.removeAll() }
+                return state.queued
+            }
+            for item in queued {
+                item.entry.fail(error)
+                item.waiter?.resume(returning: .settled)
+            }
+        }
+    }
+
+    private func runBatch(_ session: SQLiteConnection) {
+        let batch = state.withLock { state in
+            let count = min(maximumBatch, state.queued.count)
+            defer { state.queued.removeFirst(count) }
+            return Array(state.queued.prefix(count))
+        }
+        var pending = batch[...]
+        while !pending.isEmpty {
+            do {
+                try session.execute(SQLDialect.sqlite.beginWrite)
+            } catch {
+                for item in pending { item.entry.fail(error) }
+                break
+            }
+            var ran = 0
+            var lost: StoreError?
+            for item in pending {
+                ran += 1
+                if let error = run(item.entry, on: session), !session.isInTransaction {
+                    lost = error
+                    break
+                }
+            }
+            let done = pending.prefix(ran)
+            pending = pending.dropFirst(ran)
+            if let lost {
+                for item in done { item.entry.fail(lost) }
+                continue
+            }
+            do {
+                try session.execute("COMMIT")
+                committed.add(1, ordering: .relaxed)
+            } catch {
+                try? session.execute("ROLLBACK")
+                for item in done { item.entry.fail(error) }
+            }
+        }
+        let next = state.withLock { state -> UnsafeContinuation<Turn, Never>? in
+            guard !state.queued.isEmpty else {
+                state.leading = false
+                return nil
+            }
+            defer { state.queued[0].waiter = nil }
+            return state.queued[0].waiter
+        }
+        next?.resume(returning: .lead)
+        for item in batch { item.waiter?.resume(returning: .settled) }
+    }
+
+    /// One write inside the open transaction; returns its error, if it failed.
+    private func run(_ entry: Entry, on session: SQLiteConnection) -> StoreError? {
+        guard entry.transaction else {
+            do {
+                try entry.work(session)
+                return nil
+            } catch {
+                entry.fail(error)
+                return error
+            }
+        }
+        do {
+            try session.execute("SAVEPOINT write")
+            try entry.work(session)
+            try session.execute("RELEASE write")
+            return nil
+        } catch {
+            if session.isInTransaction {
+                try? session.execute("ROLLBACK TO write")
+                try? session.execute("RELEASE write")
+            }
+            entry.fail(error)
+            return error
+        }
+    }
+}
+
+/// A write's result, set on the writer's thread before its caller is woken.
+private final class Outcome<T: Sendable>: Sendable {
+    private let value = Mutex<Result<T, StoreError>?>(nil)
+
+    func succeed(_ result: T) { value.withLock { $0 = .success(result) } }
+
+    func fail(_ error: StoreError) { value.withLock { $0 = .failure(error) } }
+
+    func result(_ operation: String) throws(StoreError) -> T {
+        guard let result = value.withLock({ $0 }) else {
+            throw StoreError(.engineFailure, engine: .sqlite, operation: operation)
+        }
+        return try result.get()
+    }
+}

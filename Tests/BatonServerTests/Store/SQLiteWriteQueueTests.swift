@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BatonServer
+
+@Suite("SQLite group commit: writes queued together share one transaction, each keeping its own outcome")
+struct SQLiteWriteQueueTests {
+    /// An engine on a fresh file with a table `t (id TEXT PRIMARY KEY)`.
+    private func engine() async throws -> SQLiteEngine {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-gc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let engine = SQLiteEngine(
+            path: directory.appendingPathComponent("gc.sqlite").path, readers: 1, busyTimeoutMilliseconds: 5000)
+        try await engine.write("create", transaction: false) { session throws(StoreError) in
+            _ = try session.query("CREATE TABLE t (id TEXT PRIMARY KEY)", [])
+        }
+        return engine
+    }
+
+    private func insert(_ id: String) -> @Sendable (any SQLSession) throws(StoreError) -> Bool {
+        { session throws(StoreError) in
+            !(try session.query("INSERT INTO t (id) VALUES ($1) RETURNING id", [.text(id)]).isEmpty)
+        }
+    }
+
+    private func ids(_ engine: SQLiteEngine) async throws -> [String] {
+        let rows = try await engine.read("ids") { session throws(StoreError) in
+            try session.query("SELECT id FROM t ORDER BY id", [])
+        }
+        return try rows.map { try $0.text(0) }
+    }
+
+    /// Holds the writer's thread inside a write until `release()`, so that further writes queue up behind it.
+    private final class Gate: Sendable {
+        let entered = Atomic(false)
+        private let semaphore = DispatchSemaphore(value: 0)
+
+        func hold() {
+            entered.store(true, ordering: .releasing)
+            semaphore.wait()
+        }
+
+        func release() { semaphore.signal() }
+    }
+
+    /// Starts a write that blocks the writer's thread; returns once it does.
+    private func block(_ engine: SQLiteEngine, _ gate: Gate) async -> Task<Void, any Error> {
+        let task = Task {
+            _ = try await engine.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() }
+        }
+        while !gate.entered.load(ordering: .acquiring) { await Task.yield() }
+        return task
+    }
+
+    /// Starts `body` as a write and returns once it is queued (so writes queue in the order started).
+    private func queue<T: Sendable>(
+        _ engine: SQLiteEngine, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async -> Task<T, any Error> {
+        let before = engine.writes.queuedWrites
+        let task = Task { try await engine.write("test", transaction: transaction, body) }
+        while engine.writes.queuedWrites == before { await Task.yield() }
+        return task
+    }
+
+    @Test func writesQueuedWhileOneRunsCommitTogether() async throws {
+        let engine = try await engine()
+        let gate = Gate()
+        let held = await block(engine, gate)
+        let commitsBefore = engine.writes.commits
+        var writes: [Task<Bool, any Error>] = []
+        for index in 0..<50 { writes.append(await queue(engine, transaction: index % 2 == 0, insert("row\(index)"))) }
+        gate.release()
+        try await held.value
+        for write in writes { #expect(try await write.value) }
+        // One commit for the held write, one for the 50 queued behind it (one each before group commit: 51).
+        #expect(engine.writes.commits - commitsBefore == 2)
+        #expect(try await ids(engine).count == 50)
+        await engine.close()
+    }
+
+    @Test func aFailedWriteInABatchUndoesOnlyItself() async throws {
+        let engine = try await engine()
+        let gate = Gate()
+        let held = await block(engine, gate)
+        // A transaction that writes, then fails: its row must go, the batch's other rows stay.
+        let failing = await queue(engine, transaction: true) { session throws(StoreError) -> Bool in
+            _ = try session.query("INSERT INTO t (id) VALUES ($1) RETURNING id", [.text("undone")])
+            throw StoreError(.engineFailure, engine: .sqlite, operation: "test")
+        }
+        let first = await queue(engine, transaction: false, insert("kept1"))
+        let duplicate = await queue(engine, transaction: false, insert("kept1"))
+        let last = await queue(engine, transaction: true, insert("kept2"))
+        gate.release()
+        try await held.value
+        await #expect(throws: StoreError(.engineFailure, engine: .sqlite, operation: "test")) {
+            try await failing.value
+        }
+        #expect(try await first.value)
+        await #expect { try await duplicate.value } throws: { ($0 as? StoreError)?.code == .constraintViolation }
+        #expect(try await last.value)
+        #expect(try await ids(engine) == ["kept1", "kept2"])
+        await engine.close()
+    }
+
+    @Test func writesQueuedWhenTheStoreClosesFailClosed() async throws {
+        let engine = try await engine()
+        let gate = Gate()
+        let held = await block(engine, gate)
+        let queued = await queue(engine, transaction: false, insert("late"))
+        let closing = Task { await engine.close() }
+        gate.release()
+        try await held.value
+        await closing.value
+        // It either ran in the batch after the held one (before close took effect) or failed as closed: never hangs.
+        do {
+            #expect(try await queued.value)
+        } catch let error as StoreError {
+            #expect(error.code == .closed)
+        }
+    }
+}
