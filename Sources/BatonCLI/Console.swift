@@ -35,9 +35,11 @@ public struct Console: Sendable {
 /// Writes every byte (retrying after `EINTR` and partial writes); returns whether all of them were written.
 func writeDroppingFailures(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     bytes.withUnsafeBytes { buffer in
+        // An empty buffer may have no base address; there is then nothing to write.
+        guard let base = buffer.baseAddress else { return true }
         var offset = 0
         while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = write(descriptor, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return false

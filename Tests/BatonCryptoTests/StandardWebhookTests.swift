@@ -63,5 +63,6 @@ import Testing
         let parsed = try #require(WebhookSecret(generated.value.revealForUse()))
         #expect(parsed == generated)
         #expect(parsed.key.count == 32)
+        #expect(WebhookSecret.generate() != WebhookSecret.generate())
     }
 }

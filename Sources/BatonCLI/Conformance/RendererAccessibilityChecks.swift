@@ -100,7 +100,7 @@ enum RendererAccessibilityChecks {
         _ = machine.handle(.callToActionTapped)
         _ = machine.handle(.projectionLoaded(card))
         var states = [("disclosure", machine.screen)]
-        _ = machine.handle(.shareTapped(at: start, freshKey: IdempotencyKey("3f2504e0-4f89-41d3-9a0c-0305e82c3301")!))
+        _ = machine.handle(.shareTapped(at: start, freshKey: RendererInteractionRun.conformanceKey(1)))
         states.append(("share in flight", machine.screen))
         _ = machine.handle(.shareFailed(.response(status: 503, retryAfter: "5"), at: start))
         states.append(("Retry-After wait", machine.screen))

@@ -137,10 +137,20 @@ struct RendererInteractionRun {
 
     private mutating func nextKey() -> IdempotencyKey {
         keysIssued += 1
-        let suffix = String(keysIssued, radix: 16)
-        let key = "3f2504e0-4f89-41d3-9a0c-" + String(repeating: "0", count: 12 - suffix.count) + suffix
-        // A well-formed UUIDv4 with a counter in its last group: every key a run issues is distinct.
-        return IdempotencyKey(key)!
+        return Self.conformanceKey(keysIssued)
+    }
+
+    /// `3f2504e0-4f89-41d3-9a0c-` followed by `number` as 12 hex digits: a UUIDv4 whose last group counts, so every
+    /// key a run issues is distinct.
+    static func conformanceKey(_ number: Int) -> IdempotencyKey {
+        let n = UInt64(truncatingIfNeeded: number)
+        func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: n >> shift) }
+        return IdempotencyKey(
+            version4From: UUID(
+                uuid: (
+                    0x3f, 0x25, 0x04, 0xe0, 0x4f, 0x89, 0x41, 0xd3, 0x9a, 0x0c, byte(40), byte(32), byte(24), byte(16),
+                    byte(8), byte(0)
+                )))
     }
 
     private mutating func feed(_ event: ChiaHandoffMachine.Event) {

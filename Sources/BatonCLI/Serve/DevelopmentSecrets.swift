@@ -53,7 +53,7 @@ struct DevelopmentSecrets {
 
     /// The values as a shell env file (`NAME='value'` lines, sorted), loaded with `set -a; . FILE; set +a`.
     var envFileText: String {
-        let lines = environment.keys.sorted().map { "\($0)='\(environment[$0]!)'" }
+        let lines = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }
         return "# Baton development keys (sandbox only). Load with: set -a; . FILE; set +a\n"
             + lines.joined(separator: "\n") + "\n"
     }

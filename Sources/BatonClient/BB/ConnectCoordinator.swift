@@ -8,19 +8,19 @@ import Foundation
 /// checks (registered URL, pending session, same id). The pending session id is written to the
 /// ``PendingSessionStore``, if one is given, so a cold launch can pass it back. Events are handled without
 /// suspending between reading and writing the machine.
-public actor ConnectCoordinator: FlowTaskRunning {
-    private var machine: ConnectMachine
+public actor ConnectCoordinator: JourneyFlowCoordinating {
+    var machine: ConnectMachine
     private let backend: any BackendClient
     private let presenter: any BrowserPresenter
-    private let clock: any FlowClock
+    let clock: any FlowClock
     private let telemetry: any TelemetrySink
     private let sessionStore: (any PendingSessionStore)?
     private var writes = WriteChain()
-    private let screenContinuation: AsyncStream<ConnectScreen>.Continuation
+    var feed: ScreenFeed<ConnectScreen>
     var tasks = FlowTasks()
 
     /// The screen to show now.
-    public private(set) var screen: ConnectScreen
+    public var screen: ConnectScreen { feed.current }
     /// Every screen rendered, in order.
     public nonisolated let screens: AsyncStream<ConnectScreen>
 
@@ -43,40 +43,30 @@ public actor ConnectCoordinator: FlowTaskRunning {
         self.presenter = presenter
         self.clock = clock
         self.telemetry = telemetry
-        screen = machine.screen
-        (screens, screenContinuation) = AsyncStream.makeStream()
+        feed = ScreenFeed(showing: machine.screen)
+        screens = feed.stream
     }
 
     /// The session the flow waits on, if any; an app may keep it to pass to ``restore(pendingSessionID:)``.
     public var pendingSessionID: String? { machine.pendingSessionID }
 
     /// `Connect` was tapped.
-    public func connectTapped() async {
-        let now = await clock.now()
-        receive(.connectTapped(at: now))
-    }
+    public func connectTapped() async { await receiveNow { .connectTapped(at: $0) } }
 
     /// The OS delivered `link` to the app, raw: checked strictly (registered URL, a pending session, the same id); a
     /// bare registered return URL (the landing page's link) ends the browser phase too.
-    public func returnLink(_ link: String) async {
-        let now = await clock.now()
-        receive(.returnLink(link, at: now))
-    }
+    public func returnLink(_ link: String) async { await receiveNow { .returnLink(link, at: $0) } }
 
     /// The app went to the background.
     public func backgrounded() { receive(.backgrounded) }
 
     /// The app came to the foreground.
-    public func foregrounded() async {
-        let now = await clock.now()
-        receive(.foregrounded(at: now))
-    }
+    public func foregrounded() async { await receiveNow { .foregrounded(at: $0) } }
 
     /// The app restarted; asks the backend about `pendingSessionID` when the app kept one (or, when `nil`, about the
     /// session given at creation).
     public func restore(pendingSessionID: String?) async {
-        let now = await clock.now()
-        receive(.restored(pendingSessionID: pendingSessionID, at: now))
+        await receiveNow { .restored(pendingSessionID: pendingSessionID, at: $0) }
     }
 
     /// Returns when every request and presentation started so far has finished (timers excluded).
@@ -86,30 +76,17 @@ public actor ConnectCoordinator: FlowTaskRunning {
     }
 
     /// Cancels everything running and ends ``screens``.
-    public func stop() {
-        tasks.cancelAll()
-        screenContinuation.finish()
-    }
+    public func stop() { cancelAndFinish() }
 
-    private func receive(_ event: ConnectMachine.Event) {
-        for action in machine.handle(event) { perform(action) }
-    }
-
-    private func perform(_ action: ConnectMachine.Action) {
+    func perform(_ action: ConnectMachine.Action) {
         let (backend, clock, presenter, telemetry) = (backend, clock, presenter, telemetry)
         switch action {
         case .render(let screen):
-            self.screen = screen
-            screenContinuation.yield(screen)
+            feed.show(screen)
         case .createSession(let kind):
-            spawn {
-                do throws(BackendError) {
-                    let session = try await backend.createConnectSession(callback: kind)
-                    await self.receive(.sessionCreated(session))
-                } catch {
-                    await self.receive(.sessionCreationFailed(error.failure))
-                }
-            }
+            spawnRequest(
+                { () async throws(BackendError) in try await backend.createConnectSession(callback: kind) },
+                answered: { .sessionCreated($0) }, failed: { .sessionCreationFailed($0) })
         case .presentAuthenticationSession(let url, let callback):
             spawnJourney(
                 url, style: .authenticationSession(callback: callback), presenter: presenter, clock: clock,
@@ -117,16 +94,12 @@ public actor ConnectCoordinator: FlowTaskRunning {
                 returned: { await self.receive(.sheetReturned($0, at: $1)) },
                 closed: { await self.receive(.browserClosed(at: $0)) })
         case .fetchSession(let id):
-            spawn {
-                do throws(BackendError) {
-                    let state = try await backend.connectSession(id: id)
-                    await self.receive(.sessionStateReceived(state, at: await clock.now()))
-                } catch {
-                    await self.receive(.sessionStateFailed(error.failure, at: await clock.now()))
-                }
-            }
+            spawnRequest(
+                { () async throws(BackendError) in try await backend.connectSession(id: id) },
+                answered: { .sessionStateReceived($0, at: await clock.now()) },
+                failed: { .sessionStateFailed($0, at: await clock.now()) })
         case .scheduleTick(let date):
-            spawnTick(at: date, clock: clock) { await self.receive(.tick($0)) }
+            scheduleTick(at: date)
         case .keepPendingSession(let id):
             guard let store = sessionStore else { return }
             writes.append { try? await store.save(id) }

@@ -9,8 +9,8 @@ import Foundation
 /// - Whatever the sheet delivers (an accepted link, a refused one, or a close) ends the browser phase and the backend
 ///   is asked about the session id *it* returned. A refused link is ignored as data, never as an event: its reason
 ///   goes to telemetry, its values nowhere, and a link naming another session never changes which session is asked.
-/// - A link the OS delivers to the app (``Event/returnLink(_:at:)``: universal link or custom scheme, which any web
-///   page or app can fire) is checked in AppAuth's order: the strict parser (registered URL, `sessionId`,
+/// - A link the OS delivers to the app (``JourneyEvent/returnLink(_:at:)``: universal link or custom scheme, which
+///   any web page or app can fire) is checked in AppAuth's order: the strict parser (registered URL, `sessionId`,
 ///   `resultCode`), then a pending flow exists, then the ids agree; anything else is ignored. The one exception is a
 ///   *bare* registered return URL (no query: the landing page's link back), which ends the browser phase too.
 /// - The pending session id is kept (``Action/keepPendingSession(id:)``: an opaque id, never the hosted URL) so a
@@ -18,32 +18,25 @@ import Foundation
 /// - A closed sheet renders the cancelled path and the backend is still asked. Polling is bounded: past the deadline
 ///   the flow says "check later" (or stays on the cancelled path), never a hang and never a guess.
 public struct ConnectMachine: Sendable {
-    /// Something that happened.
-    public enum Event: Sendable, Hashable {
+    /// Something that happened: the flow's own events, and the app's, the OS's and the clock's as a
+    /// ``JourneyEvent`` (written `.returnLink(link, at:)`, `.browserClosed(at:)`, `.tick(_:)`, … on this type).
+    public enum Event: JourneyFlowEvent {
         /// `Connect` was tapped.
         case connectTapped(at: Date)
         /// The backend created a session.
         case sessionCreated(ConnectSession)
         /// The session could not be created.
         case sessionCreationFailed(RequestFailure)
-        /// The OS delivered a link to the app (universal link or custom scheme), raw.
-        case returnLink(String, at: Date)
         /// The authentication session completed with a link, raw, whatever it is.
         case sheetReturned(String, at: Date)
-        /// The sheet was closed (or failed) without a return.
-        case browserClosed(at: Date)
         /// The backend reported a session's state.
         case sessionStateReceived(ConnectSessionState, at: Date)
         /// The session-state request failed.
         case sessionStateFailed(RequestFailure, at: Date)
-        /// The app went to the background.
-        case backgrounded
-        /// The app came back to the foreground.
-        case foregrounded(at: Date)
         /// The app restarted; `pendingSessionID` is a session the app still had open, if it kept one.
         case restored(pendingSessionID: String?, at: Date)
-        /// The clock ticked.
-        case tick(Date)
+        /// A link the OS delivered, a closed sheet, an app switch or a tick.
+        case journey(JourneyEvent)
     }
 
     /// Something the coordinator must do.
@@ -146,13 +139,8 @@ public struct ConnectMachine: Sendable {
             guard phase == .creating else { return [] }
             phase = .couldNotStart(failure)
             return [.record(.requestFinished(.connect, failure.category)), .render(screen)]
-        case .returnLink(let link, let at):
-            return receiveReturn(link, at: at)
         case .sheetReturned(let link, let at):
             return receiveSheetDelivery(link, at: at)
-        case .browserClosed(let at):
-            guard case .inBrowser(let id) = phase else { return [] }
-            return [.record(.browserClosedWithoutReturn(.connect))] + confirm(id, at: at, showing: .cancelled)
         case .sessionStateReceived(let state, let at):
             return receiveState(state, at: at)
         case .sessionStateFailed(let failure, let at):
@@ -161,6 +149,28 @@ public struct ConnectMachine: Sendable {
             let next = schedule.answerArrived(at: at, policy: polling)
             phase = .confirming(sessionID: id, schedule, shown)
             return [.scheduleTick(at: next)]
+        case .restored(let given, let at):
+            let given = given.flatMap { $0.isEmpty ? nil : $0 }
+            let id: String?
+            switch phase {
+            case .ready: id = given
+            case .resumable(let kept): id = given ?? kept
+            case .creating, .inBrowser, .couldNotStart, .confirming, .settled: id = nil
+            }
+            guard let id else { return [] }
+            return confirm(id, at: at, showing: .confirming(.resumed))
+        case .journey(let event):
+            return receive(event)
+        }
+    }
+
+    private mutating func receive(_ event: JourneyEvent) -> [Action] {
+        switch event {
+        case .returnLink(let link, let at):
+            return receiveReturn(link, at: at)
+        case .browserClosed(let at):
+            guard case .inBrowser(let id) = phase else { return [] }
+            return [.record(.browserClosedWithoutReturn(.connect))] + confirm(id, at: at, showing: .cancelled)
         case .tick(let now):
             guard case .confirming(let id, var schedule, let shown) = phase else { return [] }
             switch schedule.tick(at: now) {
@@ -174,16 +184,6 @@ public struct ConnectMachine: Sendable {
         case .backgrounded, .foregrounded:
             // The sheet survives app switches; its completion (return or close) always arrives.
             return []
-        case .restored(let given, let at):
-            let given = given.flatMap { $0.isEmpty ? nil : $0 }
-            let id: String?
-            switch phase {
-            case .ready: id = given
-            case .resumable(let kept): id = given ?? kept
-            case .creating, .inBrowser, .couldNotStart, .confirming, .settled: id = nil
-            }
-            guard let id else { return [] }
-            return confirm(id, at: at, showing: .confirming(.resumed))
         }
     }
 

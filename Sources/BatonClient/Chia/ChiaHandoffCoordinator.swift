@@ -17,12 +17,12 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     private let makeKey: @Sendable () -> IdempotencyKey
     private let onMarketplaceHome: @Sendable () -> Void
     private let onSignInRequired: @Sendable () -> Void
-    private let screenContinuation: AsyncStream<ChiaScreen>.Continuation
+    private var feed: ScreenFeed<ChiaScreen>
     private var writes = WriteChain()
     var tasks = FlowTasks()
 
     /// The screen to show now.
-    public private(set) var screen: ChiaScreen
+    public var screen: ChiaScreen { feed.current }
     /// Every screen rendered, in order.
     public nonisolated let screens: AsyncStream<ChiaScreen>
 
@@ -51,8 +51,8 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
         self.makeKey = makeKey
         self.onMarketplaceHome = onMarketplaceHome
         self.onSignInRequired = onSignInRequired
-        screen = machine.screen
-        (screens, screenContinuation) = AsyncStream.makeStream()
+        feed = ScreenFeed(showing: machine.screen)
+        screens = feed.stream
     }
 
     /// The card's call to action was tapped.
@@ -91,7 +91,7 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     /// Cancels everything running and ends ``screens``.
     public func stop() {
         tasks.cancelAll()
-        screenContinuation.finish()
+        feed.finish()
     }
 
     private func receive(_ event: ChiaHandoffMachine.Event) {
@@ -101,8 +101,7 @@ public actor ChiaHandoffCoordinator: FlowTaskRunning {
     private func perform(_ action: ChiaHandoffMachine.Action) {
         switch action {
         case .render(let screen):
-            self.screen = screen
-            screenContinuation.yield(screen)
+            feed.show(screen)
         case .fetchProjection:
             let (backend, id) = (backend, machine.catalogItemID)
             spawn {

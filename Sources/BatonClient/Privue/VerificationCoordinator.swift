@@ -7,17 +7,17 @@ import Foundation
 /// web view's completion (a link on the registered path, accepted or refused, or a close) comes back as an event
 /// that ends the journey; a link the OS delivers goes through ``returnLink(_:)``. Events are handled without suspending
 /// between reading and writing the machine.
-public actor VerificationCoordinator: FlowTaskRunning {
-    private var machine: VerificationMachine
+public actor VerificationCoordinator: JourneyFlowCoordinating {
+    var machine: VerificationMachine
     private let backend: any BackendClient
     private let presenter: any BrowserPresenter
-    private let clock: any FlowClock
+    let clock: any FlowClock
     private let telemetry: any TelemetrySink
-    private let screenContinuation: AsyncStream<VerificationScreen>.Continuation
+    var feed: ScreenFeed<VerificationScreen>
     var tasks = FlowTasks()
 
     /// The screen to show now.
-    public private(set) var screen: VerificationScreen
+    public var screen: VerificationScreen { feed.current }
     /// Every screen rendered, in order.
     public nonisolated let screens: AsyncStream<VerificationScreen>
 
@@ -33,36 +33,24 @@ public actor VerificationCoordinator: FlowTaskRunning {
         self.presenter = presenter
         self.clock = clock
         self.telemetry = telemetry
-        screen = machine.screen
-        (screens, screenContinuation) = AsyncStream.makeStream()
+        feed = ScreenFeed(showing: machine.screen)
+        screens = feed.stream
     }
 
     /// `Verify` was tapped: creates the handoff now and opens it.
-    public func verifyTapped() async {
-        let now = await clock.now()
-        receive(.verifyTapped(at: now))
-    }
+    public func verifyTapped() async { await receiveNow { .verifyTapped(at: $0) } }
 
     /// The OS delivered `link` to the app, raw: parsed strictly; a bare registered return URL ends the journey too.
-    public func returnLink(_ link: String) async {
-        let now = await clock.now()
-        receive(.returnLink(link, at: now))
-    }
+    public func returnLink(_ link: String) async { await receiveNow { .returnLink(link, at: $0) } }
 
     /// The app went to the background.
     public func backgrounded() { receive(.backgrounded) }
 
     /// The app came to the foreground: while the journey is open and no return came, asks the backend once.
-    public func foregrounded() async {
-        let now = await clock.now()
-        receive(.foregrounded(at: now))
-    }
+    public func foregrounded() async { await receiveNow { .foregrounded(at: $0) } }
 
     /// The app restarted into this screen: asks the backend for the current status.
-    public func restore() async {
-        let now = await clock.now()
-        receive(.restored(at: now))
-    }
+    public func restore() async { await receiveNow { .restored(at: $0) } }
 
     /// Returns when every request and presentation started so far has finished (timers excluded).
     public func whenIdle() async {
@@ -70,30 +58,17 @@ public actor VerificationCoordinator: FlowTaskRunning {
     }
 
     /// Cancels everything running and ends ``screens``.
-    public func stop() {
-        tasks.cancelAll()
-        screenContinuation.finish()
-    }
+    public func stop() { cancelAndFinish() }
 
-    private func receive(_ event: VerificationMachine.Event) {
-        for action in machine.handle(event) { perform(action) }
-    }
-
-    private func perform(_ action: VerificationMachine.Action) {
+    func perform(_ action: VerificationMachine.Action) {
         let (backend, clock, presenter, telemetry) = (backend, clock, presenter, telemetry)
         switch action {
         case .render(let screen):
-            self.screen = screen
-            screenContinuation.yield(screen)
+            feed.show(screen)
         case .requestHandoff(let workflow):
-            spawn {
-                do throws(BackendError) {
-                    let handoff = try await backend.createVerificationHandoff(workflow: workflow)
-                    await self.receive(.handoffCreated(handoff.url))
-                } catch {
-                    await self.receive(.handoffFailed(error.failure))
-                }
-            }
+            spawnRequest(
+                { () async throws(BackendError) in try await backend.createVerificationHandoff(workflow: workflow) },
+                answered: { .handoffCreated($0.url) }, failed: { .handoffFailed($0) })
         case .presentCameraWebView(let url, let policy):
             spawnJourney(
                 url, style: .cameraWebView(policy: policy), presenter: presenter, clock: clock, telemetry: telemetry,
@@ -101,16 +76,12 @@ public actor VerificationCoordinator: FlowTaskRunning {
                 returned: { await self.receive(.webViewReturned($0, at: $1)) },
                 closed: { await self.receive(.browserClosed(at: $0)) })
         case .fetchStatus(let workflow):
-            spawn {
-                do throws(BackendError) {
-                    let state = try await backend.verification(workflow: workflow)
-                    await self.receive(.statusReceived(state.status, at: await clock.now()))
-                } catch {
-                    await self.receive(.statusFailed(error.failure, at: await clock.now()))
-                }
-            }
+            spawnRequest(
+                { () async throws(BackendError) in try await backend.verification(workflow: workflow) },
+                answered: { .statusReceived($0.status, at: await clock.now()) },
+                failed: { .statusFailed($0, at: await clock.now()) })
         case .scheduleTick(let date):
-            spawnTick(at: date, clock: clock) { await self.receive(.tick($0)) }
+            scheduleTick(at: date)
         case .record(let event):
             telemetry.record(event)
         }

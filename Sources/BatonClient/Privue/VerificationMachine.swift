@@ -16,32 +16,25 @@ import Foundation
 /// - While the journey is open and no return came, each foreground asks the backend once (not a polling run): a
 ///   settled answer settles the flow, anything else changes nothing.
 public struct VerificationMachine: Sendable {
-    /// Something that happened.
-    public enum Event: Sendable, Hashable {
+    /// Something that happened: the flow's own events, and the app's, the OS's and the clock's as a
+    /// ``JourneyEvent`` (written `.returnLink(link, at:)`, `.browserClosed(at:)`, `.tick(_:)`, … on this type).
+    public enum Event: JourneyFlowEvent {
         /// `Verify` was tapped.
         case verifyTapped(at: Date)
         /// The backend created the handoff.
         case handoffCreated(SensitiveURL)
         /// The handoff could not be created.
         case handoffFailed(RequestFailure)
-        /// The OS delivered a link to the app (universal link), raw.
-        case returnLink(String, at: Date)
         /// The web view ended itself on a navigation to a registered return URL, with that link, raw.
         case webViewReturned(String, at: Date)
-        /// The web view was closed without a return.
-        case browserClosed(at: Date)
         /// The backend reported the verification's state.
         case statusReceived(VerificationStatus, at: Date)
         /// The status request failed.
         case statusFailed(RequestFailure, at: Date)
-        /// The app went to the background.
-        case backgrounded
-        /// The app came back to the foreground.
-        case foregrounded(at: Date)
         /// The app restarted into this screen (any web view it had is gone).
         case restored(at: Date)
-        /// The clock ticked.
-        case tick(Date)
+        /// A link the OS delivered (a universal link), a closed web view, an app switch or a tick.
+        case journey(JourneyEvent)
     }
 
     /// Something the coordinator must do.
@@ -131,17 +124,6 @@ public struct VerificationMachine: Sendable {
             guard phase == .requestingHandoff else { return [] }
             phase = .couldNotStart(failure)
             return [.record(.requestFinished(.verification, failure.category)), .render(screen)]
-        case .returnLink(let link, let at):
-            switch returnParser.parse(link) {
-            case .rejected(let reason):
-                let ignored: [Action] = [.record(.returnLinkIgnored(.verification, .rejected(reason)))]
-                guard phase == .inJourney, returnParser.isBareReturn(link) else { return ignored }
-                return ignored + [.record(.browserClosedWithoutReturn(.verification))]
-                    + confirm(at: at, landingHint: nil)
-            case .accepted(let value):
-                guard phase == .inJourney else { return [.record(.returnLinkIgnored(.verification, .noPendingFlow))] }
-                return [.record(.returnLinkAccepted(.verification))] + confirm(at: at, landingHint: value.statusHint)
-            }
         case .webViewReturned(let link, let at):
             guard phase == .inJourney else { return handle(.returnLink(link, at: at)) }
             switch returnParser.parse(link) {
@@ -153,9 +135,6 @@ public struct VerificationMachine: Sendable {
                     .record(.browserClosedWithoutReturn(.verification)),
                 ] + confirm(at: at, landingHint: nil)
             }
-        case .browserClosed(let at):
-            guard phase == .inJourney else { return [] }
-            return [.record(.browserClosedWithoutReturn(.verification))] + confirm(at: at, landingHint: nil)
         case .statusReceived(let status, let at):
             if phase == .inJourney {
                 // The answer to a foreground's one request: only a settled status changes anything.
@@ -191,6 +170,32 @@ public struct VerificationMachine: Sendable {
             let next = schedule.answerArrived(at: at, policy: polling)
             phase = .confirming(schedule, landingHint: hint)
             return [.scheduleTick(at: next)]
+        case .restored(let at):
+            switch phase {
+            case .ready, .inJourney, .requestingHandoff, .checkLater: return confirm(at: at, landingHint: nil)
+            case .couldNotStart, .confirming, .settled: return []
+            }
+        case .journey(let event):
+            return receive(event)
+        }
+    }
+
+    private mutating func receive(_ event: JourneyEvent) -> [Action] {
+        switch event {
+        case .returnLink(let link, let at):
+            switch returnParser.parse(link) {
+            case .rejected(let reason):
+                let ignored: [Action] = [.record(.returnLinkIgnored(.verification, .rejected(reason)))]
+                guard phase == .inJourney, returnParser.isBareReturn(link) else { return ignored }
+                return ignored + [.record(.browserClosedWithoutReturn(.verification))]
+                    + confirm(at: at, landingHint: nil)
+            case .accepted(let value):
+                guard phase == .inJourney else { return [.record(.returnLinkIgnored(.verification, .noPendingFlow))] }
+                return [.record(.returnLinkAccepted(.verification))] + confirm(at: at, landingHint: value.statusHint)
+            }
+        case .browserClosed(let at):
+            guard phase == .inJourney else { return [] }
+            return [.record(.browserClosedWithoutReturn(.verification))] + confirm(at: at, landingHint: nil)
         case .tick(let now):
             guard case .confirming(var schedule, let hint) = phase else { return [] }
             switch schedule.tick(at: now) {
@@ -216,11 +221,6 @@ public struct VerificationMachine: Sendable {
                 return confirm(at: at, landingHint: nil)
             case .ready, .requestingHandoff, .couldNotStart, .confirming, .settled:
                 return []
-            }
-        case .restored(let at):
-            switch phase {
-            case .ready, .inJourney, .requestingHandoff, .checkLater: return confirm(at: at, landingHint: nil)
-            case .couldNotStart, .confirming, .settled: return []
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An `Idempotency-Key` value: a random RFC 9562 version 4 UUID in its canonical 8-4-4-4-12 hex form.
 ///
 /// Validation is strict: exactly 36 characters, hyphens at positions 8, 13, 18 and 23, hex digits elsewhere
@@ -21,14 +23,24 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// A fresh key drawn from `generator` (inject a seeded generator in tests only).
     public static func random<Generator: RandomNumberGenerator>(using generator: inout Generator) -> IdempotencyKey {
-        var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        IdempotencyKey(version4Bytes: (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The key for `uuid` with the version and variant bits of a version 4 UUID set (its other 122 bits kept), in
+    /// lowercase. It cannot fail: for keys that are fixed rather than drawn, such as a conformance run's.
+    public init(version4From uuid: UUID) {
+        self.init(version4Bytes: withUnsafeBytes(of: uuid.uuid) { Array($0) })
+    }
+
+    /// The canonical text of `bytes` (16 of them) as a UUIDv4: version nibble 4, variant bits `10`.
+    private init(version4Bytes: [UInt8]) {
+        var bytes = version4Bytes
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let hex = bytes.map { byte in
-            String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
+            String(decoding: [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
         }
-        let text = [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
-        return IdempotencyKey(validated: text)
+        self.rawValue = [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
     }
 
     public init(from decoder: any Decoder) throws {
@@ -45,8 +57,6 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     public var description: String { rawValue }
-
-    private init(validated: String) { self.rawValue = validated }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 

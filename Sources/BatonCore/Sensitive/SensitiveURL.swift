@@ -22,6 +22,13 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
         self.value = string
     }
 
+    /// `origin` followed by `path`, with a `/` put in between unless `path` starts with one. It cannot fail: the
+    /// origin was checked, and what follows a `/` never changes the host. For a server making journey URLs on its
+    /// own origin (the sandbox's providers), where the scheme may be `http`.
+    package init(origin: WebOrigin, path: String) {
+        self.value = origin.text + (path.utf8.first == UInt8(ascii: "/") ? path : "/" + path)
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)

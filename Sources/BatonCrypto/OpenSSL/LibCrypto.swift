@@ -68,19 +68,20 @@ enum LibCrypto {
         }
         var output = [UInt8](repeating: 0, count: plaintext.count + 16)
         var written = 0
-        var status: Int32 = 1
-        output.withUnsafeMutableBufferPointer { out in
+        let status = withBaseAddress(of: &output) { out in
+            var status: Int32 = 1
             if plaintext.count > 0 {
-                status = EVP_EncryptUpdate(context, out.baseAddress, &length, bytes(plaintext), Int32(plaintext.count))
+                status = EVP_EncryptUpdate(context, out, &length, bytes(plaintext), Int32(plaintext.count))
                 written = Int(length)
             }
             if status == 1 {
-                status = EVP_EncryptFinal_ex(context, out.baseAddress! + written, &length)
+                status = EVP_EncryptFinal_ex(context, out + written, &length)
                 written += Int(length)
             }
             if status == 1 {
-                status = baton_evp_gcm_get_tag(context, 16, out.baseAddress! + written)
+                status = baton_evp_gcm_get_tag(context, 16, out + written)
             }
+            return status
         }
         try check(status)
         precondition(written == plaintext.count, "GCM wrote an unexpected length")
@@ -105,18 +106,18 @@ enum LibCrypto {
         }
         var output = [UInt8](repeating: 0, count: max(ciphertextCount, 1))
         var tag = Array(UnsafeRawBufferPointer(rebasing: ciphertextAndTag[ciphertextCount...]))
-        var status: Int32 = 1
-        var written = 0
-        output.withUnsafeMutableBufferPointer { out in
+        let status = withBaseAddress(of: &output) { out in
+            var status: Int32 = 1
+            var written = 0
             if ciphertextCount > 0 {
-                status = EVP_DecryptUpdate(
-                    context, out.baseAddress, &length, bytes(ciphertextAndTag), Int32(ciphertextCount))
+                status = EVP_DecryptUpdate(context, out, &length, bytes(ciphertextAndTag), Int32(ciphertextCount))
                 written = Int(length)
             }
             if status == 1 {
                 status = tag.withUnsafeMutableBufferPointer { baton_evp_gcm_set_tag(context, 16, $0.baseAddress) }
             }
-            if status == 1 { status = EVP_DecryptFinal_ex(context, out.baseAddress! + written, &length) }
+            if status == 1 { status = EVP_DecryptFinal_ex(context, out + written, &length) }
+            return status
         }
         guard status == 1 else {
             output.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
@@ -131,6 +132,14 @@ enum LibCrypto {
     static func cleanse(_ buffer: UnsafeMutableRawBufferPointer) {
         guard let base = buffer.baseAddress else { return }
         OPENSSL_cleanse(base, buffer.count)
+    }
+
+    /// Runs `body` on the start of `array`'s storage and returns its libcrypto status. The arrays given here are
+    /// never empty, so the storage has an address; were it missing, the status is 0 (a failure), never a trap.
+    private static func withBaseAddress(
+        of array: inout [UInt8], _ body: (UnsafeMutablePointer<UInt8>) -> Int32
+    ) -> Int32 {
+        array.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map(body) ?? 0 }
     }
 
     private static func bytes(_ buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {

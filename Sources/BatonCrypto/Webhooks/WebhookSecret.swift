@@ -29,10 +29,11 @@ public struct WebhookSecret: Sendable, Hashable, CustomStringConvertible {
         self.key = Secret(bytes: bytes)
     }
 
-    /// A fresh secret of 32 random bytes.
+    /// A fresh secret of 32 random bytes from the system's cryptographically secure generator
+    /// (`SystemRandomNumberGenerator`: `getrandom` on Linux), whose API has no failure to handle.
     public static func generate() -> WebhookSecret {
-        // RAND_bytes only fails when the system has no entropy at all.
-        var bytes = try! SecureRandom.bytes(count: 32)
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         defer { ConstantTime.wipe(&bytes) }
         let key = Secret(bytes: bytes)
         return WebhookSecret(value: Secret(prefix + Data(bytes).base64EncodedString()), key: key)

@@ -189,9 +189,11 @@ extension StandardErrorLogSink {
 /// `write(2)` until every byte is out (a free function: inside the sink, `write` names its own method).
 private func writeAllBytes(_ bytes: [UInt8], to descriptor: Int32) -> StandardErrorLogSink.WriteOutcome {
     bytes.withUnsafeBytes { buffer in
+        // An empty buffer may have no base address; there is then nothing to write.
+        guard let base = buffer.baseAddress else { return .init(written: 0, errno: nil) }
         var offset = 0
         while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = write(descriptor, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return .init(written: offset, errno: errno)

@@ -110,7 +110,7 @@ struct BBSimulator: ProviderSimulator {
         }
     }
 
-    func useOrigin(_ origin: String) async { await state.useOrigin(origin) }
+    func useOrigin(_ origin: WebOrigin) async { await state.useOrigin(origin) }
 
     func reset() async { await state.reset() }
 

@@ -16,19 +16,19 @@ public actor BBState {
 
     private let configuration: SandboxConfiguration
     private let webhooks: any WebhookEmitter
-    private var origin: String
+    private var origin: WebOrigin
     private var sessions: [String: BBConnectSession] = [:]
     private var order: [String] = []
 
     /// Creates BB's state on `origin`, raising webhook events through `webhooks`.
-    public init(configuration: SandboxConfiguration, origin: String, webhooks: any WebhookEmitter) {
+    public init(configuration: SandboxConfiguration, origin: WebOrigin, webhooks: any WebhookEmitter) {
         self.configuration = configuration
         self.origin = origin
         self.webhooks = webhooks
     }
 
     /// Uses `origin` for every URL made from now on.
-    public func useOrigin(_ origin: String) { self.origin = origin }
+    public func useOrigin(_ origin: WebOrigin) { self.origin = origin }
 
     private var now: Date { configuration.clock.now() }
 

@@ -106,7 +106,7 @@ struct ChiaSimulator: ProviderSimulator {
             message: "A Chia journey has no outcome to drive: there is no status API and no callback.")
     }
 
-    func useOrigin(_ origin: String) async { await state.useOrigin(origin) }
+    func useOrigin(_ origin: WebOrigin) async { await state.useOrigin(origin) }
 
     func reset() async { await state.reset() }
 

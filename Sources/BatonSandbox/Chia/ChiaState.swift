@@ -18,7 +18,7 @@ public actor ChiaState {
     private let clock: SandboxClock
     private let lifetimes: SandboxLifetimes
     private let neutralOrigin: String?
-    private var origin: String
+    private var origin: WebOrigin
     private var customItems: [CatalogItem]?
     private var catalog: EncodedCatalog?
     private var publicationCount = 0
@@ -27,7 +27,7 @@ public actor ChiaState {
     private var sessionCount = 0
 
     /// Creates Chia's state on `origin` (the scheme and authority its URLs use, e.g. `http://127.0.0.1:9001`).
-    public init(configuration: SandboxConfiguration, origin: String) {
+    public init(configuration: SandboxConfiguration, origin: WebOrigin) {
         self.clock = configuration.clock
         self.lifetimes = configuration.lifetimes
         self.neutralOrigin = configuration.chiaNeutralOrigin
@@ -38,7 +38,7 @@ public actor ChiaState {
     public var now: Date { clock.now() }
 
     /// Uses `origin` for every URL made from now on (set once the server knows its port).
-    public func useOrigin(_ origin: String) {
+    public func useOrigin(_ origin: WebOrigin) {
         self.origin = origin
         catalog = nil
     }
@@ -62,7 +62,7 @@ public actor ChiaState {
         let publication = CatalogPublication(
             id: "pub_\(publicationCount + 1)_\(Int(now.timeIntervalSince1970))", publishedAt: now,
             expiresAt: now.addingTimeInterval(lifetime ?? lifetimes.chiaPublication),
-            items: items ?? customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin ?? origin))
+            items: items ?? customItems ?? ChiaFixtures.items(neutralOrigin: neutralOrigin ?? origin.text))
         let body: [UInt8]
         do {
             body = Array(try RFC3339.jsonEncoder().encode(publication))
@@ -132,8 +132,7 @@ public actor ChiaState {
     }
 
     private func url(of session: ChiaHandoffSession) -> SensitiveURL {
-        // The origin is http(s)://host:port, so the URL is well formed.
-        SensitiveURL("\(origin)/h/\(session.token)", allowingSchemes: ["http", "https"])!
+        SensitiveURL(origin: origin, path: "/h/\(session.token)")
     }
 }
 

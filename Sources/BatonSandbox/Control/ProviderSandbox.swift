@@ -94,9 +94,10 @@ public final class ProviderSandbox: Sendable {
         let bbWebhooks = WebhookDispatcher(
             secret: configuration.bbWebhookSecret, target: configuration.bbWebhookURL, transport: transport,
             policy: configuration.webhookRetry, clock: configuration.clock)
-        let chia = ChiaState(configuration: configuration, origin: "")
-        let privue = PrivueState(configuration: configuration, origin: "", webhooks: privueWebhooks)
-        let bb = BBState(configuration: configuration, origin: "", webhooks: bbWebhooks)
+        let chia = ChiaState(configuration: configuration, origin: .loopback(port: ports.chia))
+        let privue = PrivueState(
+            configuration: configuration, origin: .loopback(port: ports.privue), webhooks: privueWebhooks)
+        let bb = BBState(configuration: configuration, origin: .loopback(port: ports.bb), webhooks: bbWebhooks)
         let simulators: [(any ProviderSimulator, UInt16)] = [
             (
                 ChiaSimulator(
@@ -118,7 +119,7 @@ public final class ProviderSandbox: Sendable {
         do {
             for (simulator, port) in simulators {
                 let host = try start(simulator, port: port, clock: configuration.clock, logger: logger)
-                await simulator.useOrigin(host.server.url(""))
+                await simulator.useOrigin(.loopback(port: host.server.port))
                 hosts.append(host)
             }
         } catch {

@@ -18,7 +18,7 @@ protocol ProviderSimulator: Sendable {
     /// Drives journey `id` to the outcome in `body` (`POST /_sandbox/journeys/{id}/complete`).
     func completeJourney(id: String, body: [UInt8]) async -> HTTPResponse
     /// Uses `origin` for the URLs it makes.
-    func useOrigin(_ origin: String) async
+    func useOrigin(_ origin: WebOrigin) async
     /// Forgets all state.
     func reset() async
 }

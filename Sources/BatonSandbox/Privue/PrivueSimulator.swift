@@ -105,7 +105,7 @@ struct PrivueSimulator: ProviderSimulator {
                 as JSONValue)
     }
 
-    func useOrigin(_ origin: String) async { await state.useOrigin(origin) }
+    func useOrigin(_ origin: WebOrigin) async { await state.useOrigin(origin) }
 
     func reset() async { await state.reset() }
 

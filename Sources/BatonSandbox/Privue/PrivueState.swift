@@ -32,7 +32,7 @@ public actor PrivueState {
 
     private let configuration: SandboxConfiguration
     private let webhooks: any WebhookEmitter
-    private var origin: String
+    private var origin: WebOrigin
     private var verifications: [String: PrivueVerification] = [:]
     private var order: [String] = []
     private var idsByUserAndWorkflow: [String: String] = [:]
@@ -40,14 +40,14 @@ public actor PrivueState {
     private var browserSessions: [String: BrowserSession] = [:]
 
     /// Creates Privue's state on `origin`, raising webhook events through `webhooks`.
-    public init(configuration: SandboxConfiguration, origin: String, webhooks: any WebhookEmitter) {
+    public init(configuration: SandboxConfiguration, origin: WebOrigin, webhooks: any WebhookEmitter) {
         self.configuration = configuration
         self.origin = origin
         self.webhooks = webhooks
     }
 
     /// Uses `origin` for every URL made from now on.
-    public func useOrigin(_ origin: String) { self.origin = origin }
+    public func useOrigin(_ origin: WebOrigin) { self.origin = origin }
 
     private var now: Date { configuration.clock.now() }
 
@@ -114,8 +114,7 @@ public actor PrivueState {
         verification.handoffs.append(.init(createdAt: time, expiresAt: expiresAt, redeemedAt: nil))
         verifications[id] = verification
         let path = "/\(configuration.privueAccount)/\(URLQueryAppending.encode(verification.workflow))"
-        // The origin is http(s)://host:port, so the URL is well formed.
-        let url = SensitiveURL("\(origin)\(path)#ticket=\(ticket)", allowingSchemes: ["http", "https"])!
+        let url = SensitiveURL(origin: origin, path: "\(path)#ticket=\(ticket)")
         return (url, Int(configuration.lifetimes.privueTicket))
     }
 

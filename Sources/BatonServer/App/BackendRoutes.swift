@@ -102,13 +102,9 @@ struct BackendRoutes {
     }
 
     /// Mounts the web reference shell under `/web/`. Its files are compiled in (the `EmbedTextFiles` plugin), so
-    /// ``WebShell``'s throwing initialiser does not fail today; should it, the API still serves and the gap is logged.
+    /// there is nothing to read, and nothing that can fail, at start-up.
     private func mountWebShell(on router: inout Router) {
-        do {
-            try WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
-                .install(into: &router)
-        } catch {
-            options.logger.log(.warning, "web_shell_unavailable", ["error_type": .string("\(type(of: error))")])
-        }
+        WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
+            .install(into: &router)
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
 
+// The store and the handlers in this module make these records with Swift's memberwise initialisers (declared
+// defaults included); other modules only read them.
+
 /// A BB connect session the backend created for a user. The `hostedUrl` is never stored.
 public struct ConnectSessionRecord: Sendable, Hashable {
     /// BB's `sessionId`.
@@ -9,27 +12,14 @@ public struct ConnectSessionRecord: Sendable, Hashable {
     /// BB's status literal as last learned (`pending`, `ok`, `error`, `cancelled`, `expired`).
     public var status: String
     /// The bank connection id, once BB reports one.
-    public var connectionID: String?
+    public var connectionID: String? = nil
     /// BB's error code, if the session failed.
-    public var error: String?
+    public var error: String? = nil
     /// When the backend created the session.
     public var createdAt: Date
     /// When the status was last learned (poll or webhook).
     public var updatedAt: Date
 
-    /// Creates a record.
-    public init(
-        id: String, user: String, status: String, connectionID: String? = nil, error: String? = nil,
-        createdAt: Date, updatedAt: Date
-    ) {
-        self.id = id
-        self.user = user
-        self.status = status
-        self.connectionID = connectionID
-        self.error = error
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 /// A Privue verification the backend created for a user and workflow.
@@ -47,15 +37,6 @@ public struct VerificationRecord: Sendable, Hashable {
     /// When the status was last learned.
     public var updatedAt: Date
 
-    /// Creates a record.
-    public init(id: String, user: String, workflow: String, status: String, createdAt: Date, updatedAt: Date) {
-        self.id = id
-        self.user = user
-        self.workflow = workflow
-        self.status = status
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 /// A verified webhook delivery, unique by provider and `webhook-id`.
@@ -71,20 +52,8 @@ public struct WebhookEventRecord: Sendable, Hashable {
     /// When it was received.
     public var receivedAt: Date
     /// When it was folded into the session/verification state; `nil` until then.
-    public var processedAt: Date?
+    public var processedAt: Date? = nil
 
-    /// Creates a record.
-    public init(
-        provider: String, webhookID: String, eventType: String, payload: [UInt8], receivedAt: Date,
-        processedAt: Date? = nil
-    ) {
-        self.provider = provider
-        self.webhookID = webhookID
-        self.eventType = eventType
-        self.payload = payload
-        self.receivedAt = receivedAt
-        self.processedAt = processedAt
-    }
 }
 
 /// The last catalog publication fetched from Chia, as its JSON body and ETag.
@@ -97,12 +66,6 @@ public struct CatalogSnapshot: Sendable, Hashable {
     /// When it was fetched.
     public var fetchedAt: Date
 
-    /// Creates a snapshot.
-    public init(body: [UInt8], etag: String?, fetchedAt: Date) {
-        self.body = body
-        self.etag = etag
-        self.fetchedAt = fetchedAt
-    }
 }
 
 /// Metadata of a catalog image mirrored to `/assets/<sha256>.<ext>`; the bytes are ``Store/assetBytes(sha256:)``.
@@ -122,17 +85,4 @@ public struct MirroredAsset: Sendable, Hashable {
     /// When it was mirrored.
     public var mirroredAt: Date
 
-    /// Creates a record.
-    public init(
-        assetID: String, itemID: String, sha256: String, fileExtension: String, contentType: String, byteCount: Int,
-        mirroredAt: Date
-    ) {
-        self.assetID = assetID
-        self.itemID = itemID
-        self.sha256 = sha256
-        self.fileExtension = fileExtension
-        self.contentType = contentType
-        self.byteCount = byteCount
-        self.mirroredAt = mirroredAt
-    }
 }

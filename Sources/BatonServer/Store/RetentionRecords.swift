@@ -34,6 +34,8 @@ public struct RecordRetention: Sendable, Hashable {
 }
 
 /// How many rows ``Store/purgeRecords(now:retention:keepingAssets:)`` deleted, per table.
+///
+/// The stores make it (memberwise); other modules only read it.
 public struct RecordPurge: Sendable, Hashable {
     /// Connect sessions deleted.
     public var connectSessions: Int
@@ -42,18 +44,7 @@ public struct RecordPurge: Sendable, Hashable {
     /// Idle rate-limit buckets deleted.
     public var rateLimitBuckets: Int
     /// Superseded verifications deleted.
-    public var verifications: Int
+    public var verifications: Int = 0
     /// Stored image bytes deleted.
-    public var assetBytes: Int
-
-    /// Creates a purge result.
-    public init(
-        connectSessions: Int, webhookEvents: Int, rateLimitBuckets: Int, verifications: Int = 0, assetBytes: Int = 0
-    ) {
-        self.connectSessions = connectSessions
-        self.webhookEvents = webhookEvents
-        self.rateLimitBuckets = rateLimitBuckets
-        self.verifications = verifications
-        self.assetBytes = assetBytes
-    }
+    public var assetBytes: Int = 0
 }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// var router = Router()
-/// let shell = try WebShell(configuration: configuration)
+/// let shell = WebShell(configuration: configuration)
 /// shell.install(into: &router)
 /// ```
 public struct WebShell: Sendable {
@@ -33,7 +33,7 @@ public struct WebShell: Sendable {
     ///   - imageOrigins: origins besides the backend's own that card images may load from (the backend's public
     ///     origin, when it differs from the one the page is served from).
     ///   - devSignIn: the sandbox sign-in; `nil` outside `--sandbox`, and then `/web/dev-token` does not exist.
-    public init(imageOrigins: [String] = [], devSignIn: WebDevSignIn? = nil) throws {
+    public init(imageOrigins: [String] = [], devSignIn: WebDevSignIn? = nil) {
         self.init(files: WebShellAssets.all, imageOrigins: imageOrigins, devSignIn: devSignIn)
     }
 
@@ -42,14 +42,14 @@ public struct WebShell: Sendable {
     /// (``BackendConfiguration/allowsLoopbackHTTP``).
     public init(
         configuration: BackendConfiguration, devSignIn: Bool = false, now: @escaping @Sendable () -> Date = Date.init
-    ) throws {
+    ) {
         let devSignIn =
             devSignIn && configuration.allowsLoopbackHTTP
             ? WebDevSignIn(
                 authenticator: SignedTokenAuthenticator(configuration: configuration),
                 tokenTTL: configuration.tokenTTL, now: now)
             : nil
-        try self.init(imageOrigins: [configuration.server.publicOrigin], devSignIn: devSignIn)
+        self.init(imageOrigins: [configuration.server.publicOrigin], devSignIn: devSignIn)
     }
 
     init(files: [String: String], imageOrigins: [String], devSignIn: WebDevSignIn?) {

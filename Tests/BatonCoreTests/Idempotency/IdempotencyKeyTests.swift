@@ -28,6 +28,18 @@ import Testing
         #expect(IdempotencyKey(text) == nil)
     }
 
+    /// A fixed key from a UUID needs no failable parse: the version and variant bits are set, the rest kept.
+    @Test(arguments: [
+        ("3F2504E0-4F89-41D3-9A0C-0305E82C3301", "3f2504e0-4f89-41d3-9a0c-0305e82c3301"),
+        ("00000000-0000-0000-0000-000000000000", "00000000-0000-4000-8000-000000000000"),
+        ("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", "ffffffff-ffff-4fff-bfff-ffffffffffff"),
+    ])
+    func aKeyFromAUUIDIsItsVersion4Form(uuid: String, expected: String) throws {
+        let key = IdempotencyKey(version4From: try #require(UUID(uuidString: uuid)))
+        #expect(key.rawValue == expected)
+        #expect(IdempotencyKey(key.rawValue) == key)
+    }
+
     @Test func generatedKeysAreValidVersion4AndDistinct() {
         var generator = SeededGenerator(seed: 42)
         let keys = (0..<1000).map { _ in IdempotencyKey.random(using: &generator) }

@@ -11,7 +11,7 @@ import Testing
     func makeState() throws -> BBState {
         BBState(
             configuration: try Harness.configuration(clock: clock, sleeps: SleepRecorder()),
-            origin: "http://127.0.0.1:9003", webhooks: emitter)
+            origin: .loopback(port: 9003), webhooks: emitter)
     }
 
     @Test(arguments: [

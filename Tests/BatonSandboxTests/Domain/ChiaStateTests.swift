@@ -12,7 +12,7 @@ import Testing
     func makeState() throws -> ChiaState {
         ChiaState(
             configuration: try Harness.configuration(clock: clock, sleeps: SleepRecorder()),
-            origin: "http://127.0.0.1:9001")
+            origin: .loopback(port: 9001))
     }
 
     static let request = ChiaHandoffRequest(
@@ -100,7 +100,7 @@ import Testing
     func checkDecisionPaths(neutralOrigin: String?, urls: URLPolicy) async throws {
         var configuration = try Harness.configuration(clock: clock, sleeps: SleepRecorder())
         configuration.chiaNeutralOrigin = neutralOrigin
-        let state = ChiaState(configuration: configuration, origin: "http://127.0.0.1:9001")
+        let state = ChiaState(configuration: configuration, origin: .loopback(port: 9001))
         let publication = try await state.currentCatalog().publication
         let evidence = ServiceStateEvidence(
             userID: "u1", authenticated: true, accountState: "active", region: "US", schemaVersion: 1,
@@ -126,6 +126,16 @@ import Testing
         #expect(ChiaImages.png.bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
         #expect(ChiaImages.jpeg.bytes.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(ChiaImages.jpeg.bytes.suffix(2) == [0xFF, 0xD9])
+    }
+
+    /// The byte literals are, to the byte, the files libpng and libjpeg wrote (once decoded from base64 at run time).
+    @Test func assetsAreTheOriginalFiles() {
+        #expect(
+            SHA256.hexDigest(ChiaImages.png.bytes) == "e58c7b921eac60fda73aff56f07e55368e12d04a68d9b796f7089a283982901d"
+        )
+        #expect(
+            SHA256.hexDigest(ChiaImages.jpeg.bytes)
+                == "53b60a69821b4d612d21c30313187e3fd30e9dd593ebc16d520c3c75b1aa6717")
     }
 
     @Test(arguments: [

@@ -12,7 +12,7 @@ import Testing
     func makeState() throws -> PrivueState {
         PrivueState(
             configuration: try Harness.configuration(clock: clock, sleeps: SleepRecorder()),
-            origin: "http://127.0.0.1:9002", webhooks: emitter)
+            origin: .loopback(port: 9002), webhooks: emitter)
     }
 
     static func ticket(of url: SensitiveURL) -> String {

@@ -13,7 +13,7 @@ import Testing
     func router(devSignIn: Bool = false, imageOrigins: [String] = []) throws -> Router {
         let signIn = devSignIn ? WebDevSignIn(authenticator: signer, tokenTTL: 600, now: { [now] in now }) : nil
         var router = Router()
-        try WebShell(imageOrigins: imageOrigins, devSignIn: signIn).install(into: &router)
+        WebShell(imageOrigins: imageOrigins, devSignIn: signIn).install(into: &router)
         return router
     }
 
@@ -25,7 +25,7 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources/BatonServer/Web/Files")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("_") }
         #expect(names.count >= 5)
-        #expect(try WebShell().assetNames == names.sorted())
+        #expect(WebShell().assetNames == names.sorted())
         let nav = try String(contentsOf: folder.appending(path: "_nav.html"), encoding: .utf8)
         let signIn = try String(contentsOf: folder.appending(path: "_sign-in.html"), encoding: .utf8)
         for name in names {
@@ -178,13 +178,13 @@ import Testing
         let configuration = try TestConfiguration.make()
         #expect(configuration.allowsLoopbackHTTP)
         var router = Router()
-        try WebShell(configuration: configuration).install(into: &router)
+        WebShell(configuration: configuration).install(into: &router)
         try await router.test(.inProcess) { client in
             let response = try await client.execute(.post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1"])
             #expect(response.status == 404)
         }
         var sandbox = Router()
-        try WebShell(configuration: configuration, devSignIn: true).install(into: &sandbox)
+        WebShell(configuration: configuration, devSignIn: true).install(into: &sandbox)
         try await sandbox.test(.inProcess) { client in
             let response = try await client.execute(
                 .post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1:8080"])
