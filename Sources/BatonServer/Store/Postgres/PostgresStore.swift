@@ -63,7 +63,7 @@ final class PostgresEngine: SQLEngine {
     /// - Parameters:
     ///   - poolSize: blocking connections (and threads) for transactions.
     ///   - pipelines: non-blocking connections for single statements, all served by one thread.
-    init(conninfo: String, schema: String?, poolSize: Int, pipelines: Int = 2) {
+    init(conninfo: String, schema: String?, poolSize: Int, pipelines: Int = 4) {
         connections = (0..<poolSize).map { index in
             ConfinedConnection(name: "baton.postgres.\(index)", engine: .postgres) { () throws(StoreError) in
                 try PostgresConnection(conninfo: conninfo, schema: schema)
