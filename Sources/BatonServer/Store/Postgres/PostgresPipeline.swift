@@ -10,7 +10,8 @@ import Synchronization
 /// one, and statements from many tasks share one round trip to the server when they arrive together.
 ///
 /// The connection is opened lazily on a short-lived thread of its own (libpq's connect blocks), and replaced when it
-/// breaks or, once idle, when another connection of the store was found lost (``PostgresLosses``).
+/// breaks or when another connection of the store was found lost (``PostgresLosses``: a server restart ends them
+/// all), before its next statement; statements still in flight on the replaced connection fail as unavailable.
 final class PostgresPipeline: Sendable {
     /// What a caller waiting on the pipeline is resumed with.
     enum Submission: Sendable {
@@ -160,7 +161,7 @@ final class PostgresPipeline: Sendable {
                 guard !state.closed else {
                     return (.finished(.failure(StoreError(.closed, engine: .postgres, operation: operation))), [])
                 }
-                guard let connection = state.connection, connection.isHealthy, state.epoch >= epoch || !state.idle
+                guard let connection = state.connection, connection.isHealthy, state.epoch >= epoch
                 else { return (.needsConnection, []) }
                 let prepares: Bool
                 do throws(StoreError) {
@@ -202,7 +203,7 @@ final class PostgresPipeline: Sendable {
             (continuation: CheckedContinuation<Result<Void, StoreError>, Never>) in
             let step = state.withLock { state -> Step in
                 if state.closed { return .closed }
-                if let connection = state.connection, connection.isHealthy, state.epoch >= epoch || !state.idle {
+                if let connection = state.connection, connection.isHealthy, state.epoch >= epoch {
                     return .ready
                 }
                 if state.connecting != nil {
