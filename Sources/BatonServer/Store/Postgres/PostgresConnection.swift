@@ -1,13 +1,18 @@
 import BatonCrypto
 private import CLibPQ
 
-/// The only Swift code that calls libpq. One instance is one `PGconn`, used from one thread only (it lives
-/// inside a `ConfinedConnection`). Statements are prepared once per connection (`PQprepare`) and run with
-/// text arguments (bytes as binary; text containing NUL refused, as libpq would cut it) through `PQexecPrepared`; every result passes ``check(_:_:)`` into a
-/// `StoreError` carrying the SQLSTATE only, never the server's message (which can quote row values).
+/// The only Swift code that calls libpq. One instance is one `PGconn`, used by one thread at a time: blocking,
+/// inside a `ConfinedConnection`, or non-blocking in pipeline mode under a `PostgresPipeline`'s lock.
+///
+/// Statements are prepared once per connection (`PQprepare`) and run with text arguments (bytes as binary; text
+/// containing NUL refused, as libpq would cut it) through `PQexecPrepared` or, in pipeline mode,
+/// `PQsendQueryPrepared`; every result passes ``check(_:_:)`` into a `StoreError` carrying the SQLSTATE only, never
+/// the server's message (which can quote row values).
 final class PostgresConnection: SQLSession {
     private var handle: OpaquePointer?
     private var statementNames: [String: String] = [:]
+    /// Numbers statement names; never reused (a name whose preparation failed is dropped, not recycled).
+    private var preparedCount = 0
 
     /// Connects with a libpq connection string or `postgres://` URI; with `schema`, confines every unqualified
     /// name to that schema (tests use one fresh schema each).
@@ -33,49 +38,97 @@ final class PostgresConnection: SQLSession {
     func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [SQLRow] {
         guard let handle else { throw StoreError(.closed, engine: .postgres, operation: "query") }
         let name = try statementName(for: sql, on: handle, count: arguments.count)
-        var values: [UnsafeMutablePointer<CChar>?] = []
-        var lengths: [Int32] = []
-        var formats: [Int32] = []
-        defer { for value in values { value?.deallocate() } }
-        for argument in arguments {
-            switch argument {
-            case .null:
-                values.append(nil)
-                lengths.append(0)
-                formats.append(0)
-            case .integer(let integer):
-                values.append(Self.cString(String(integer)))
-                lengths.append(0)
-                formats.append(0)
-            case .text(let text):
-                // libpq reads text-format parameters as C strings (their lengths are ignored) and PostgreSQL's text
-                // cannot hold NUL: refuse it here, or "victim\0x" would be sent as "victim".
-                guard !text.utf8.contains(0) else {
-                    throw StoreError(.invalidArgument, engine: .postgres, operation: "bind")
-                }
-                values.append(Self.cString(text))
-                lengths.append(0)
-                formats.append(0)
-            case .blob(let bytes):
-                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
-                bytes.withUnsafeBytes { source in
-                    if let base = source.baseAddress {
-                        UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: source.count)
-                    }
-                }
-                values.append(buffer)
-                lengths.append(Int32(bytes.count))
-                formats.append(1)
-            }
-        }
-        let result = values.withUnsafeBufferPointer { valuePointers in
-            valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constValues in
-                PQexecPrepared(
-                    handle, name, Int32(arguments.count), constValues.baseAddress, lengths, formats, 0)
-            }
+        let result = try Self.withParameters(arguments) { count, values, lengths, formats in
+            PQexecPrepared(handle, name, count, values, lengths, formats, 0)
         }
         defer { PQclear(result) }
         return rows(of: try check(result, "query"))
+    }
+
+    // MARK: - Pipeline mode (PostgresPipeline)
+
+    /// What ``nextPipelineEvent(_:)`` read from a connection in pipeline mode.
+    enum PipelineEvent {
+        /// A command's rows (or an empty success).
+        case rows([SQLRow])
+        /// A command failed, or was skipped because an earlier one in its sync group failed.
+        case failed(StoreError)
+        /// libpq's end-of-command marker between results.
+        case commandEnd
+        /// The sync point that ends one statement sent by ``send(_:_:operation:)``.
+        case sync
+    }
+
+    /// Makes the connection non-blocking and enters libpq's pipeline mode: statements are then only sent with
+    /// ``send(_:_:operation:)`` and read with ``nextPipelineEvent(_:)``, never with ``query(_:_:)``.
+    func enterPipelineMode() throws(StoreError) {
+        guard let handle, PQsetnonblocking(handle, 1) == 0, PQenterPipelineMode(handle) == 1 else {
+            throw StoreError(.unavailable, engine: .postgres, operation: "pipeline")
+        }
+    }
+
+    /// The connection's socket, for the event loop to wait on.
+    var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
+
+    /// Queues one statement (preparing it first, in the same batch, if this connection has not yet) and a sync
+    /// point, so it commits on its own; nothing is queued if an argument is refused. Returns whether the statement
+    /// was prepared in this batch (its results then start with the preparation's). Call ``flush()`` afterwards.
+    func send(_ sql: String, _ arguments: [SQLValue], operation: String) throws(StoreError) -> Bool {
+        guard let handle else { throw StoreError(.closed, engine: .postgres, operation: operation) }
+        let known = statementNames[sql]
+        let name: String
+        if let known {
+            name = known
+        } else {
+            preparedCount += 1
+            name = "baton_\(preparedCount)"
+        }
+        let sent = try Self.withParameters(arguments) { count, values, lengths, formats -> Bool in
+            if known == nil, PQsendPrepare(handle, name, sql, count, nil) != 1 { return false }
+            return PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0) == 1
+                && PQpipelineSync(handle) == 1
+        }
+        guard sent else { throw StoreError(.unavailable, engine: .postgres, operation: operation) }
+        if known == nil { statementNames[sql] = name }
+        return known == nil
+    }
+
+    /// Forgets a statement whose preparation failed, so the next use prepares it again.
+    func forgetStatement(_ sql: String) { statementNames[sql] = nil }
+
+    /// Writes what libpq has queued without blocking: `true` once everything is sent, `false` if the socket is full
+    /// (wait until it is writable and call again).
+    func flush() throws(StoreError) -> Bool {
+        guard let handle else { throw StoreError(.closed, engine: .postgres, operation: "flush") }
+        switch PQflush(handle) {
+        case 0: return true
+        case 1: return false
+        default: throw StoreError(.unavailable, engine: .postgres, operation: "flush")
+        }
+    }
+
+    /// Reads whatever the server has sent, without blocking; throws if the connection is gone.
+    func consumeInput() throws(StoreError) {
+        guard let handle, PQconsumeInput(handle) == 1 else {
+            throw StoreError(.unavailable, engine: .postgres, operation: "read")
+        }
+    }
+
+    /// The next complete result read so far, or `nil` if libpq would have to wait for more input.
+    func nextPipelineEvent(_ operation: String) -> PipelineEvent? {
+        guard let handle, PQisBusy(handle) == 0 else { return nil }
+        guard let result = PQgetResult(handle) else { return .commandEnd }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_PIPELINE_SYNC: return .sync
+        case PGRES_PIPELINE_ABORTED: return .failed(StoreError(.engineFailure, engine: .postgres, operation: operation))
+        default:
+            do {
+                return .rows(rows(of: try check(result, operation)))
+            } catch {
+                return .failed(error)
+            }
+        }
     }
 
     func close() {
@@ -90,7 +143,8 @@ final class PostgresConnection: SQLSession {
 
     private func statementName(for sql: String, on handle: OpaquePointer, count: Int) throws(StoreError) -> String {
         if let name = statementNames[sql] { return name }
-        let name = "baton_\(statementNames.count + 1)"
+        preparedCount += 1
+        let name = "baton_\(preparedCount)"
         let result = PQprepare(handle, name, sql, Int32(count), nil)
         defer { PQclear(result) }
         try check(result, "prepare")
@@ -149,6 +203,56 @@ final class PostgresConnection: SQLSession {
         case "23": return .constraintViolation
         case "08", "28", "53", "57": return .unavailable
         default: return .engineFailure
+        }
+    }
+
+    /// Calls `body` with libpq's parameter arrays for `arguments` (text format, bytes as binary), valid only inside.
+    private static func withParameters<T>(
+        _ arguments: [SQLValue],
+        _ body: (
+            Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>, UnsafePointer<Int32>
+        ) -> T
+    ) throws(StoreError) -> T {
+        var values: [UnsafeMutablePointer<CChar>?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        values.reserveCapacity(arguments.count)
+        defer { for value in values { value?.deallocate() } }
+        for argument in arguments {
+            switch argument {
+            case .null:
+                values.append(nil)
+                lengths.append(0)
+                formats.append(0)
+            case .integer(let integer):
+                values.append(Self.cString(String(integer)))
+                lengths.append(0)
+                formats.append(0)
+            case .text(let text):
+                // libpq reads text-format parameters as C strings (their lengths are ignored) and PostgreSQL's text
+                // cannot hold NUL: refuse it here, or "victim\0x" would be sent as "victim".
+                guard !text.utf8.contains(0) else {
+                    throw StoreError(.invalidArgument, engine: .postgres, operation: "bind")
+                }
+                values.append(Self.cString(text))
+                lengths.append(0)
+                formats.append(0)
+            case .blob(let bytes):
+                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+                bytes.withUnsafeBytes { source in
+                    if let base = source.baseAddress {
+                        UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: source.count)
+                    }
+                }
+                values.append(buffer)
+                lengths.append(Int32(bytes.count))
+                formats.append(1)
+            }
+        }
+        return values.withUnsafeBufferPointer { valuePointers in
+            valuePointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constValues in
+                body(Int32(arguments.count), constValues.baseAddress, lengths, formats)
+            }
         }
     }
 

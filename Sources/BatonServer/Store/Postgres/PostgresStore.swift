@@ -3,7 +3,8 @@ import Synchronization
 
 /// The shared store for several backend instances: PostgreSQL through libpq.
 ///
-/// A small pool of connections, each confined to its own thread (blocking libpq calls never touch the
+/// Single statements go out on non-blocking pipelined connections (no thread hop per statement); transactions run
+/// on a small pool of connections, each confined to its own thread (blocking libpq calls never touch the
 /// cooperative pool). Statements are prepared once per connection. Claims insert with `ON CONFLICT DO NOTHING`
 /// and lock the existing row with `SELECT … FOR UPDATE`; webhook work is handed out with `FOR UPDATE SKIP LOCKED`;
 /// job leases are rows taken with one atomic upsert, so they survive pooling and lapse on their own if an
@@ -46,22 +47,53 @@ public enum PostgresStore {
     }
 }
 
-/// Runs the shared store logic on a pool of PostgreSQL connections, each on its own thread.
+/// Runs the shared store logic on PostgreSQL: single statements (``statement(_:_:_:)``, the hot path of a share)
+/// on non-blocking pipelined connections served by one event-loop thread, everything else (transactions, reads with
+/// logic between statements) on a pool of blocking connections, each on its own thread.
 final class PostgresEngine: SQLEngine {
     private let connections: [ConfinedConnection<PostgresConnection>]
     private let pool: ConnectionPool
+    private let pipelines: [PostgresPipeline]
+    private let loop: PostgresEventLoop
     /// Raised each time a connection is found lost: every connection opened before is replaced on its next use.
-    private let losses = Atomic(0)
+    private let losses: PostgresLosses
 
     var dialect: SQLDialect { .postgres }
 
-    init(conninfo: String, schema: String?, poolSize: Int) {
+    /// - Parameters:
+    ///   - poolSize: blocking connections (and threads) for transactions.
+    ///   - pipelines: non-blocking connections for single statements, all served by one thread.
+    init(conninfo: String, schema: String?, poolSize: Int, pipelines: Int = 4) {
         connections = (0..<poolSize).map { index in
             ConfinedConnection(name: "baton.postgres.\(index)", engine: .postgres) { () throws(StoreError) in
                 try PostgresConnection(conninfo: conninfo, schema: schema)
             }
         }
         pool = ConnectionPool(size: poolSize)
+        let (loop, losses) = (PostgresEventLoop(), PostgresLosses())
+        self.loop = loop
+        self.losses = losses
+        self.pipelines = (0..<max(1, pipelines)).map { index in
+            PostgresPipeline(
+                conninfo: conninfo, schema: schema, name: "baton.postgres.connect.\(index)", losses: losses, loop: loop)
+        }
+        loop.start(self.pipelines, name: "baton.postgres.loop")
+    }
+
+    /// Sends the statement on the least busy pipelined connection, without a hop to a connection thread.
+    func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow] {
+        var pipeline = pipelines[0]
+        var busy = pipeline.inFlight.load(ordering: .relaxed)
+        for candidate in pipelines.dropFirst() where busy > 0 {
+            let load = candidate.inFlight.load(ordering: .relaxed)
+            if load < busy { (pipeline, busy) = (candidate, load) }
+        }
+        do {
+            return try await pipeline.run(operation, sql, arguments)
+        } catch {
+            if Self.isConnectionLoss(error) { losses.record() }
+            throw error
+        }
     }
 
     func write<T: Sendable>(
@@ -83,6 +115,8 @@ final class PostgresEngine: SQLEngine {
 
     func close() async {
         pool.close()
+        for pipeline in pipelines { pipeline.close() }
+        loop.stop()
         for connection in connections { await connection.close() }
     }
 
@@ -92,7 +126,7 @@ final class PostgresEngine: SQLEngine {
         guard let index = await pool.acquire() else {
             throw StoreError(.closed, engine: .postgres, operation: operation)
         }
-        let epoch = losses.load(ordering: .acquiring)
+        let epoch = losses.count
         do {
             let result = try await connections[index].run(operation, freshSince: epoch) { s throws(StoreError) in
                 try body(s)
@@ -101,7 +135,7 @@ final class PostgresEngine: SQLEngine {
             return result
         } catch {
             // A lost connection means the server restarted or the network broke: the rest of the pool is suspect.
-            if Self.isConnectionLoss(error) { losses.add(1, ordering: .releasing) }
+            if Self.isConnectionLoss(error) { losses.record() }
             pool.release(index)
             throw error
         }

@@ -15,8 +15,20 @@ protocol SQLEngine: Sendable {
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T
 
+    /// Runs one statement that may write, committed on its own, and returns its rows. PostgreSQL sends it on a
+    /// pipelined connection without a thread hop; the default runs it through ``write(_:transaction:_:)``.
+    func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow]
+
     /// Closes every connection and stops their threads.
     func close() async
+}
+
+extension SQLEngine {
+    func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow] {
+        try await write(operation, transaction: false) { session throws(StoreError) in
+            try session.query(sql, arguments)
+        }
+    }
 }
 
 /// The few places where SQLite and PostgreSQL SQL differ. Statements are otherwise shared, with `$n` arguments.

@@ -14,18 +14,18 @@ extension SQLStore {
         let elapsed = "(CASE WHEN $4 > b.updated_at THEN $4 - b.updated_at ELSE 0 END)"
         let refilled =
             "(CASE WHEN b.tokens + \(elapsed) * $3 / 60 > $2 THEN $2 ELSE b.tokens + \(elapsed) * $3 / 60 END)"
+        let taken = try await engine.statement(
+            "takeRateLimitToken",
+            """
+            INSERT INTO rate_limit_buckets AS b (bucket, tokens, updated_at)
+            VALUES ($1, CAST($2 AS BIGINT) - 1000, CAST($4 AS BIGINT))
+            ON CONFLICT (bucket) DO UPDATE SET tokens = \(refilled) - 1000,
+                updated_at = CASE WHEN $4 > b.updated_at THEN $4 ELSE b.updated_at END
+            WHERE \(refilled) >= 1000
+            RETURNING tokens
+            """, [.text(bucket), .integer(capacity), .integer(rate), .time(now)])
+        if !taken.isEmpty { return .allowed }
         return try await engine.write("takeRateLimitToken", transaction: false) { db throws(StoreError) in
-            let arguments: [SQLValue] = [.text(bucket), .integer(capacity), .integer(rate), .time(now)]
-            let taken = try db.query(
-                """
-                INSERT INTO rate_limit_buckets AS b (bucket, tokens, updated_at)
-                VALUES ($1, CAST($2 AS BIGINT) - 1000, CAST($4 AS BIGINT))
-                ON CONFLICT (bucket) DO UPDATE SET tokens = \(refilled) - 1000,
-                    updated_at = CASE WHEN $4 > b.updated_at THEN $4 ELSE b.updated_at END
-                WHERE \(refilled) >= 1000
-                RETURNING tokens
-                """, arguments)
-            if !taken.isEmpty { return .allowed }
             let rows = try db.query(
                 "SELECT tokens, updated_at FROM rate_limit_buckets WHERE bucket = $1", [.text(bucket)])
             let state = try decode("takeRateLimitToken", engineName) { () throws -> (Int64, Int64)? in

@@ -17,18 +17,20 @@ final class SQLStore<Engine: SQLEngine>: Store {
     ) async throws -> IdempotencyClaim {
         let lockRows = dialect.lockRows
         let engineName = dialect.engine
+        let insertSQL = """
+            INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
+                lease_expires_at, created_at, updated_at)
+            VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
+            ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
+            """
+        let insertArguments: [SQLValue] = [
+            .text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now),
+        ]
         let insert: @Sendable (any SQLSession) throws(StoreError) -> Bool = { session throws(StoreError) in
-            try !session.query(
-                """
-                INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
-                    lease_expires_at, created_at, updated_at)
-                VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
-                ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
-                """, [.text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now)]
-            ).isEmpty
+            try !session.query(insertSQL, insertArguments).isEmpty
         }
         // Fast path, the common case: a new key is one atomic statement, no explicit transaction.
-        if try await engine.write("claim", transaction: false, insert) { return .claimed }
+        if try await !engine.statement("claim", insertSQL, insertArguments).isEmpty { return .claimed }
         return try await engine.write("claim", transaction: true) { session throws(StoreError) in
             // A concurrent `release` can delete the row between the insert and the read; then insert again.
             for _ in 0..<3 {
@@ -61,60 +63,56 @@ final class SQLStore<Engine: SQLEngine>: Store {
     }
 
     func extendLease(user: String, key: String, owner: String, until: Date) async throws -> Bool {
-        try await engine.write("extendLease", transaction: false) { session throws(StoreError) in
-            try !session.query(
-                """
-                UPDATE idempotency_records SET lease_expires_at = $4
-                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-                RETURNING state
-                """, [.text(user), .text(key), .text(owner), .time(until)]
-            ).isEmpty
-        }
+        try await !engine.statement(
+            "extendLease",
+            """
+            UPDATE idempotency_records SET lease_expires_at = $4
+            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+            RETURNING state
+            """, [.text(user), .text(key), .text(owner), .time(until)]
+        ).isEmpty
     }
 
     func complete(
         user: String, key: String, owner: String, responseStatus: Int, sealedResponse: [UInt8],
         responseExpiresAt: Date, now: Date
     ) async throws -> Bool {
-        try await engine.write("complete", transaction: false) { session throws(StoreError) in
-            try !session.query(
-                """
-                UPDATE idempotency_records SET state = 'completed', lease_owner = NULL, lease_expires_at = NULL,
-                    response_status = $4, sealed_response = $5, response_expires_at = $6, updated_at = $7
-                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-                RETURNING state
-                """,
-                [
-                    .text(user), .text(key), .text(owner), .integer(Int64(responseStatus)), .blob(sealedResponse),
-                    .time(responseExpiresAt), .time(now),
-                ]
-            ).isEmpty
-        }
+        try await !engine.statement(
+            "complete",
+            """
+            UPDATE idempotency_records SET state = 'completed', lease_owner = NULL, lease_expires_at = NULL,
+                response_status = $4, sealed_response = $5, response_expires_at = $6, updated_at = $7
+            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+            RETURNING state
+            """,
+            [
+                .text(user), .text(key), .text(owner), .integer(Int64(responseStatus)), .blob(sealedResponse),
+                .time(responseExpiresAt), .time(now),
+            ]
+        ).isEmpty
     }
 
     func fail(user: String, key: String, owner: String, now: Date) async throws -> Bool {
-        try await engine.write("fail", transaction: false) { session throws(StoreError) in
-            try !session.query(
-                """
-                UPDATE idempotency_records SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL,
-                    updated_at = $4
-                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-                RETURNING state
-                """, [.text(user), .text(key), .text(owner), .time(now)]
-            ).isEmpty
-        }
+        try await !engine.statement(
+            "fail",
+            """
+            UPDATE idempotency_records SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL,
+                updated_at = $4
+            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+            RETURNING state
+            """, [.text(user), .text(key), .text(owner), .time(now)]
+        ).isEmpty
     }
 
     func release(user: String, key: String, owner: String) async throws -> Bool {
-        try await engine.write("release", transaction: false) { session throws(StoreError) in
-            try !session.query(
-                """
-                DELETE FROM idempotency_records
-                WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-                RETURNING state
-                """, [.text(user), .text(key), .text(owner)]
-            ).isEmpty
-        }
+        try await !engine.statement(
+            "release",
+            """
+            DELETE FROM idempotency_records
+            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
+            RETURNING state
+            """, [.text(user), .text(key), .text(owner)]
+        ).isEmpty
     }
 
     func idempotencyRecord(user: String, key: String) async throws -> IdempotencyRecord? {

@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+
+/// The one thread of a PostgreSQL store that waits on its pipelines' sockets (`poll(2)`: a handful of sockets) and
+/// tells each ``PostgresPipeline`` when its answers can be read or its queued bytes written.
+///
+/// Nothing else runs on it: it never blocks but in `poll`. A pipeline whose socket or write interest changed calls
+/// ``changed()``, which wakes the thread through a pipe so that it waits on the new set.
+final class PostgresEventLoop: Sendable {
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let generation = Atomic(0)
+    private let stopping = Atomic(false)
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) != 0 { fatalError("pipe(2) failed: out of file descriptors") }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Starts the thread, which serves `pipelines` until ``stop()``.
+    func start(_ pipelines: [PostgresPipeline], name: String) {
+        let thread = Thread { [self] in self.run(pipelines) }
+        thread.name = name
+        thread.start()
+    }
+
+    /// A pipeline's socket or write interest changed: wait on the new set.
+    func changed() {
+        generation.add(1, ordering: .releasing)
+        wake()
+    }
+
+    /// Ends the thread (the pipelines are closed by their owner).
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        // A full pipe already holds a wake-up: nothing is lost when this write fails with EAGAIN.
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    private func run(_ pipelines: [PostgresPipeline]) {
+        var seen = -1
+        var fds: [pollfd] = []
+        let readable = Int16(POLLIN | POLLHUP | POLLERR)
+        while !stopping.load(ordering: .acquiring) {
+            let current = generation.load(ordering: .acquiring)
+            if current != seen {
+                seen = current
+                fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+                for pipeline in pipelines {
+                    let interest = pipeline.interest
+                    let events = Int16(POLLIN) | (interest.write ? Int16(POLLOUT) : 0)
+                    fds.append(pollfd(fd: interest.socket, events: events, revents: 0))
+                }
+            }
+            guard poll(&fds, nfds_t(fds.count), -1) > 0 else { continue }
+            if fds[0].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(wakeRead, &drain, drain.count) > 0 {}
+            }
+            for (index, pipeline) in pipelines.enumerated() {
+                let revents = fds[index + 1].revents
+                if revents & readable != 0 { pipeline.readable() }
+                if revents & Int16(POLLOUT) != 0 { pipeline.writable() }
+                // A socket closed under us (a replaced connection): look again at what to wait on.
+                if revents & Int16(POLLNVAL) != 0 { seen = -1 }
+            }
+        }
+    }
+}
