@@ -15,7 +15,6 @@ import Synchronization
 /// sealed response's size (the script measures a real one).
 enum StoreCurvesBench {
     static func run(environment: [String: String]) async throws {
-        setvbuf(stdout, nil, _IOLBF, 0)  // a line at a time, also into the script's pipe
         let records = Int(environment["CURVE_RECORDS"] ?? "") ?? 1_000_000
         let samples = Int(environment["CURVE_SAMPLES"] ?? "") ?? 3_000
         let sealedBytes = Int(environment["CURVE_SEALED_BYTES"] ?? "") ?? 400
@@ -43,34 +42,46 @@ enum StoreCurvesBench {
                     }
                 ))
         }
-        print("store curves: \(records) records, \(samples) claims per point, sealed responses of \(sealedBytes) B")
+        emit("store curves: \(records) records, \(samples) claims per point, sealed responses of \(sealedBytes) B")
+        let parts = Set((environment["CURVE_PARTS"] ?? "claims,purge").split(separator: ",").map(String.init))
         for (engine, open) in engines {
-            let (store, target) = try await open("claims")
-            var stored = 0
-            let baseBytes = try BulkFill.bytes(target)
-            for size in [0, records / 10, records] where size >= stored {
-                let started = ContinuousClock.now
-                try BulkFill.fill(
-                    target, first: stored, count: size - stored, expired: false, sealedBytes: sealedBytes, now: Date())
-                let fillSeconds = seconds(ContinuousClock.now - started)
-                stored = size
-                let bytes = try BulkFill.bytes(target)
-                let latencies = try await claimLatencies(store: store, samples: samples, run: "\(engine)-\(size)")
-                let perMillion = size > 0 ? Double(bytes - baseBytes) / Double(size) * 1e6 : 0
-                print(
-                    "curve \(engine) claims records=\(size) bytes=\(bytes) bytes_per_million=\(Int(perMillion)) "
-                        + format(
-                            "p50_ms=%.3f p99_ms=%.3f fill_s=%.1f", percentile(latencies, 0.5),
-                            percentile(latencies, 0.99), fillSeconds))
+            if parts.contains("claims") {
+                try await claimCurve(
+                    engine: engine, open: open, records: records, samples: samples, sealedBytes: sealedBytes)
             }
-            await store.close()
-
+            guard parts.contains("purge") else { continue }
             let (purgeStore, purgeTarget) = try await open("purge")
             try BulkFill.fill(
                 purgeTarget, first: 0, count: records, expired: true, sealedBytes: sealedBytes, now: Date())
             try await purgeUnderLoad(engine: engine, store: purgeStore, records: records, sealedBytes: sealedBytes)
             await purgeStore.close()
         }
+    }
+
+    /// Claim latency with 0, a tenth of and all of `records` live records stored, and the bytes they take.
+    static func claimCurve(
+        engine: String, open: (String) async throws -> (any Store, BulkFill.Target), records: Int, samples: Int,
+        sealedBytes: Int
+    ) async throws {
+        let (store, target) = try await open("claims")
+        var stored = 0
+        let baseBytes = try BulkFill.bytes(target)
+        for size in [0, records / 10, records] where size >= stored {
+            let started = ContinuousClock.now
+            try BulkFill.fill(
+                target, first: stored, count: size - stored, expired: false, sealedBytes: sealedBytes, now: Date())
+            let fillSeconds = seconds(ContinuousClock.now - started)
+            stored = size
+            let bytes = try BulkFill.bytes(target)
+            let latencies = try await claimLatencies(store: store, samples: samples, run: "\(engine)-\(size)")
+            let perMillion = size > 0 ? Double(bytes - baseBytes) / Double(size) * 1e6 : 0
+            emit(
+                "curve \(engine) claims records=\(size) bytes=\(bytes) bytes_per_million=\(Int(perMillion)) "
+                    + format(
+                        "p50_ms=%.3f p99_ms=%.3f fill_s=%.1f", percentile(latencies, 0.5),
+                        percentile(latencies, 0.99), fillSeconds))
+        }
+        await store.close()
     }
 
     /// `samples` sequential claims of new keys (after a tenth as many to warm up), each timed, in milliseconds.
@@ -98,6 +109,8 @@ enum StoreCurvesBench {
     struct Write: Sendable {
         var at: Double
         var milliseconds: Double
+        /// Whether the store threw instead of answering.
+        var failed: Bool
     }
 
     /// Runs the purge of `records` expired records while 8 tasks claim and complete new keys; prints the figures.
@@ -115,16 +128,21 @@ enum StoreCurvesBench {
                             let started = ContinuousClock.now
                             let now = Date()
                             let key = "load-\(worker)-\(index)"
-                            _ = try await store.claim(
-                                user: "load-user-\(worker)", key: key, fingerprint: "f", owner: "bench",
-                                leaseUntil: now.addingTimeInterval(30), now: now)
-                            _ = try await store.complete(
-                                user: "load-user-\(worker)", key: key, owner: "bench", responseStatus: 201,
-                                sealedResponse: sealed, responseExpiresAt: now.addingTimeInterval(900), now: now)
+                            var failed = false
+                            do {
+                                _ = try await store.claim(
+                                    user: "load-user-\(worker)", key: key, fingerprint: "f", owner: "bench",
+                                    leaseUntil: now.addingTimeInterval(30), now: now)
+                                _ = try await store.complete(
+                                    user: "load-user-\(worker)", key: key, owner: "bench", responseStatus: 201,
+                                    sealedResponse: sealed, responseExpiresAt: now.addingTimeInterval(900), now: now)
+                            } catch {
+                                failed = true  // the store gave up waiting (`busy`): the share would fail
+                            }
                             writes.append(
                                 Write(
                                     at: seconds(started - origin),
-                                    milliseconds: seconds(ContinuousClock.now - started) * 1000))
+                                    milliseconds: seconds(ContinuousClock.now - started) * 1000, failed: failed))
                             index += 1
                         }
                         return writes
@@ -143,12 +161,14 @@ enum StoreCurvesBench {
 
         // Before: finished before the purge started; during: running at any moment while it ran.
         func summary(_ name: String, _ included: (Write) -> Bool) -> String {
-            let latencies = writes.filter(included).map(\.milliseconds).sorted()
+            let chosen = writes.filter(included)
+            let latencies = chosen.map(\.milliseconds).sorted()
             return format(
-                "\(name)_writes=%d \(name)_p50_ms=%.3f \(name)_p99_ms=%.3f \(name)_max_ms=%.3f", latencies.count,
-                percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.last ?? .nan)
+                "\(name)_writes=%d \(name)_failed=%d \(name)_p50_ms=%.3f \(name)_p99_ms=%.3f \(name)_max_ms=%.3f",
+                latencies.count, chosen.filter(\.failed).count, percentile(latencies, 0.5), percentile(latencies, 0.99),
+                latencies.last ?? .nan)
         }
-        print(
+        emit(
             "curve \(engine) purge records=\(records) deleted=\(purge.recordsDeleted) "
                 + format("seconds=%.3f ", purgeEnd - purgeStart)
                 + summary("before") { $0.at + $0.milliseconds / 1000 < purgeStart } + " "
@@ -157,13 +177,18 @@ enum StoreCurvesBench {
         while window < (writes.last?.at ?? 0) {
             let latencies = writes.filter { (window..<window + 0.1).contains($0.at) }.map(\.milliseconds).sorted()
             let purging = window + 0.1 > purgeStart && window < purgeEnd ? 1 : 0
-            print(
+            emit(
                 "curve \(engine) window "
                     + format(
                         "t=%.1f writes=%d p99_ms=%.3f max_ms=%.3f purging=%d", window - purgeStart, latencies.count,
                         percentile(latencies, 0.99), latencies.last ?? 0, purging))
             window += 0.1
         }
+    }
+
+    /// Writes a line to stdout at once (unbuffered, so the script sees progress through its pipe).
+    static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     static func percentile(_ sorted: [Double], _ q: Double) -> Double {
