@@ -55,7 +55,8 @@ enum Bench {
         case ("store-fill", let path?) where arguments.count > 3 && Int(arguments[3]) != nil:
             let bytes = arguments.dropFirst(4).first.flatMap { Int($0) } ?? 400
             try BulkFill.fill(
-                .sqlite(path: path), first: 0, count: Int(arguments[3])!, expired: true, sealedBytes: bytes, now: Date())
+                .sqlite(path: path), first: 0, count: Int(arguments[3])!, expired: true, sealedBytes: bytes, now: Date()
+            )
         case ("catalog", _):
             try await CatalogBench.run(arguments: Array(arguments.dropFirst(2)))
         case ("-h", _), ("--help", _):

@@ -48,7 +48,9 @@ struct MaintenanceTests {
         await fixture.close()
     }
 
-    @Test("a purge that removed records logs one idempotency_purged line with its counts", arguments: BackendEngines.available)
+    @Test(
+        "a purge that removed records logs one idempotency_purged line with its counts",
+        arguments: BackendEngines.available)
     func purgeIsLogged(engine: StoreEngine) async throws {
         let fixture = try await BackendFixture.make(engine)
         let store = fixture.store
