@@ -57,7 +57,9 @@ let package = Package(
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
         // Every `scripts/bench-*` benchmark, one subcommand each (release build; `BatonBench --help`).
-        .executableTarget(name: "BatonBench", dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox"]),
+        .executableTarget(
+            name: "BatonBench",
+            dependencies: ["BatonCore", "BatonHTTP", "BatonServer", "BatonSandbox", "CSQLite", "CLibPQ"]),
 
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(

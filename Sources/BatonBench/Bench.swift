@@ -16,6 +16,11 @@ enum Bench {
           parse-links [SECONDS] [ROUNDS]      return-link parsing rate per parser on one core (bench-parse)
           store-claims                        idempotency claims per second, SQLite and PostgreSQL (bench-store);
                                               env BATON_BENCH_CLAIMS, BATON_BENCH_CONCURRENCY, BATON_TEST_POSTGRES_URL
+          store-curves                        claim latency vs stored records, bytes per million, a purge under load
+                                              (bench-curves); env CURVE_RECORDS, CURVE_SAMPLES, CURVE_SEALED_BYTES,
+                                              BATON_TEST_POSTGRES_URL
+          store-fill SQLITE-PATH COUNT [BYTES] add COUNT expired idempotency records (sealed responses of BYTES, 400)
+                                              to a migrated SQLite store, for a purge under load (bench-curves)
           catalog [--runs N] [--sync-runs N]  catalog projection and sync timings (bench-catalog)
           -h, --help                          print this text
 
@@ -45,6 +50,13 @@ enum Bench {
             print(healthzBody, terminator: "")
         case ("store-claims", _):
             try await StoreClaimsBench.run(environment: ProcessInfo.processInfo.environment)
+        case ("store-curves", _):
+            try await StoreCurvesBench.run(environment: ProcessInfo.processInfo.environment)
+        case ("store-fill", let path?) where arguments.count > 3 && Int(arguments[3]) != nil:
+            let bytes = arguments.dropFirst(4).first.flatMap { Int($0) } ?? 400
+            try BulkFill.fill(
+                .sqlite(path: path), first: 0, count: Int(arguments[3])!, expired: true, sealedBytes: bytes, now: Date()
+            )
         case ("catalog", _):
             try await CatalogBench.run(arguments: Array(arguments.dropFirst(2)))
         case ("-h", _), ("--help", _):

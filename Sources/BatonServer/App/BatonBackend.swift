@@ -53,9 +53,21 @@ public final class BatonBackend: Sendable {
     /// One round of maintenance: erase sealed responses whose URL expired, delete idempotency records, connect
     /// sessions, processed webhook events, superseded verifications, idle rate-limit buckets and image bytes the
     /// stored catalog no longer shows past retention, and apply webhook events whose inline processing did not
-    /// finish.
+    /// finish. A purge that removed anything logs one `idempotency_purged` line (counts, write batches and how long
+    /// it took).
     public func runMaintenance() async throws {
-        _ = try await store.purgeIdempotency(now: options.now(), retention: options.handoff.retention)
+        let started = ContinuousClock.now
+        let purge = try await store.purgeIdempotency(now: options.now(), retention: options.handoff.retention)
+        if purge.recordsDeleted > 0 || purge.responsesErased > 0 {
+            let elapsed = (ContinuousClock.now - started).components
+            options.logger.log(
+                .info, "idempotency_purged",
+                [
+                    "records_deleted": .int(purge.recordsDeleted), "responses_erased": .int(purge.responsesErased),
+                    "batches": .int(purge.batches),
+                    "duration_ms": .double(Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15),
+                ])
+        }
         var retention = options.retention
         // A bucket idle for its full refill time is full again: the same as no row.
         let refill = TimeInterval(configuration.rateLimit.burst) * 60 / TimeInterval(configuration.rateLimit.perMinute)

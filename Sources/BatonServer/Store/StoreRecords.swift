@@ -71,14 +71,18 @@ public enum IdempotencyClaim: Sendable, Hashable {
 
 /// How many rows a purge touched.
 public struct IdempotencyPurge: Sendable, Hashable {
-    /// Completed records whose sealed response passed its expiry and was erased.
+    /// Completed records, kept, whose sealed response passed its expiry and was erased (a record deleted whole
+    /// counts in ``recordsDeleted`` only).
     public var responsesErased: Int
     /// Records older than the retention window, deleted whole.
     public var recordsDeleted: Int
+    /// Write statements the purge ran, each on a bounded batch of rows (so a claim never waits behind all of it).
+    public var batches: Int
 
     /// Creates a purge result.
-    public init(responsesErased: Int, recordsDeleted: Int) {
+    public init(responsesErased: Int, recordsDeleted: Int, batches: Int = 0) {
         self.responsesErased = responsesErased
         self.recordsDeleted = recordsDeleted
+        self.batches = batches
     }
 }

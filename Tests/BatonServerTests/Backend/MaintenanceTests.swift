@@ -47,4 +47,27 @@ struct MaintenanceTests {
         #expect(leftover.rateLimitBuckets == 0)
         await fixture.close()
     }
+
+    @Test(
+        "a purge that removed records logs one idempotency_purged line with its counts",
+        arguments: BackendEngines.available)
+    func purgeIsLogged(engine: StoreEngine) async throws {
+        let fixture = try await BackendFixture.make(engine)
+        let store = fixture.store
+        let now = fixture.clock.now
+        let purged = { fixture.logs.captured.filter { $0.contains(#""event":"idempotency_purged""#) } }
+        try await fixture.backend.runMaintenance()
+        #expect(purged().isEmpty)
+        for (key, created) in [("old-1", now - 2 * 86_400), ("old-2", now - 2 * 86_400), ("recent", now - 60)] {
+            _ = try await store.claim(
+                user: "alice", key: key, fingerprint: "f", owner: "A", leaseUntil: created + 30, now: created)
+        }
+        try await fixture.backend.runMaintenance()
+        let lines = purged()
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""records_deleted":2"#) == true)
+        #expect(lines.first?.contains(#""responses_erased":0"#) == true)
+        #expect(lines.first?.contains(#""duration_ms":"#) == true)
+        await fixture.close()
+    }
 }

@@ -161,7 +161,8 @@ enum IdempotencyBehaviours {
             )
 
             let purge = try await store.purgeIdempotency(now: at(day + 100), retention: day)
-            #expect(purge == IdempotencyPurge(responsesErased: 2, recordsDeleted: 1))
+            // "old" is deleted whole (its response is not erased first); one batch each for delete and erase.
+            #expect(purge == IdempotencyPurge(responsesErased: 1, recordsDeleted: 1, batches: 2))
             #expect(try await store.idempotencyRecord(user: "u", key: "old") == nil)
             let expired = try #require(try await store.idempotencyRecord(user: "u", key: "expired"))
             #expect(expired.sealedResponse == nil && expired.state == .completed && expired.responseStatus == 201)
@@ -169,7 +170,49 @@ enum IdempotencyBehaviours {
             #expect(try await store.idempotencyRecord(user: "u", key: "running")?.state == .inProgress)
             #expect(
                 try await store.purgeIdempotency(now: at(day + 100), retention: day)
-                    == IdempotencyPurge(responsesErased: 0, recordsDeleted: 0))
+                    == IdempotencyPurge(responsesErased: 0, recordsDeleted: 0, batches: 2))
+        }
+    }
+
+    /// A purge never touches more than a batch of rows in one write (a claim waits behind one batch, not the whole
+    /// purge), and batch after batch it still removes everything due and nothing else.
+    static func purgeRunsInBoundedBatches(_ engine: StoreEngine) async throws {
+        try await withStore(engine) { store throws in
+            let day: TimeInterval = 86_400
+            // 25 records past retention, 12 kept whose responses expired, 3 live.
+            for (prefix, count, created, expires) in [
+                ("old", 25, 0.0, 900.0), ("expired", 12, day - 10, day + 100), ("live", 3, day, day + 2000),
+            ] {
+                for index in 0..<count {
+                    _ = try await store.claim(
+                        user: "u\(index % 3)", key: "\(prefix)-\(index)", fingerprint: fingerprint, owner: "A",
+                        leaseUntil: at(created + 30), now: at(created))
+                    _ = try await store.complete(
+                        user: "u\(index % 3)", key: "\(prefix)-\(index)", owner: "A", responseStatus: 201,
+                        sealedResponse: [1], responseExpiresAt: at(expires), now: at(created + 1))
+                }
+            }
+            let purging = try #require(store as? any BatchedIdempotencyPurge)
+
+            let purge = try await purging.purgeIdempotency(now: at(day + 100), retention: day, batchSize: 10)
+
+            // Deletes of 10, 10 and 5 rows; erasures of 10 and 2.
+            #expect(purge == IdempotencyPurge(responsesErased: 12, recordsDeleted: 25, batches: 5))
+            for index in 0..<25 {
+                #expect(try await store.idempotencyRecord(user: "u\(index % 3)", key: "old-\(index)") == nil)
+            }
+            for index in 0..<12 {
+                let record = try await store.idempotencyRecord(user: "u\(index % 3)", key: "expired-\(index)")
+                #expect(record?.state == .completed && record?.sealedResponse == nil)
+            }
+            for index in 0..<3 {
+                let record = try await store.idempotencyRecord(user: "u\(index % 3)", key: "live-\(index)")
+                #expect(record?.sealedResponse == [1])
+            }
+            // A batch that comes back exactly full is followed by one that finds nothing.
+            #expect(
+                try await purging.purgeIdempotency(now: at(2 * day + 10), retention: day, batchSize: 5)
+                    == IdempotencyPurge(responsesErased: 0, recordsDeleted: 15, batches: 5))
         }
     }
 }

@@ -22,6 +22,9 @@ struct SQLiteStoreSuite {
     @Test func purgeErasesExpiredResponsesAndDropsRecordsAfterRetention() async throws {
         try await IdempotencyBehaviours.purgeErasesExpiredResponsesAndDropsRecordsAfterRetention(.sqlite)
     }
+    @Test func purgeRunsInBoundedBatches() async throws {
+        try await IdempotencyBehaviours.purgeRunsInBoundedBatches(.sqlite)
+    }
     @Test func connectSessionsBelongToTheirUser() async throws {
         try await RecordBehaviours.connectSessionsBelongToTheirUser(.sqlite)
     }
@@ -89,6 +92,9 @@ struct PostgresStoreSuite {
     }
     @Test func purgeErasesExpiredResponsesAndDropsRecordsAfterRetention() async throws {
         try await IdempotencyBehaviours.purgeErasesExpiredResponsesAndDropsRecordsAfterRetention(.postgres)
+    }
+    @Test func purgeRunsInBoundedBatches() async throws {
+        try await IdempotencyBehaviours.purgeRunsInBoundedBatches(.postgres)
     }
     @Test func connectSessionsBelongToTheirUser() async throws {
         try await RecordBehaviours.connectSessionsBelongToTheirUser(.postgres)

@@ -1,10 +1,16 @@
 import Foundation
 
+/// ``Store/purgeIdempotency(now:retention:)`` with the batch size chosen: tests purge in small batches.
+protocol BatchedIdempotencyPurge: Store {
+    /// Purges as ``Store/purgeIdempotency(now:retention:)`` does, each statement touching at most `batchSize` rows.
+    func purgeIdempotency(now: Date, retention: TimeInterval, batchSize: Int) async throws -> IdempotencyPurge
+}
+
 /// The `Store` logic, written once over ``SQLEngine`` and shared by ``SQLiteStore`` and ``PostgresStore``.
 ///
 /// Read-modify-writes run as one transaction on the engine's write path; single-statement writes use
 /// `INSERT … ON CONFLICT` / `UPDATE … RETURNING` so they are atomic without one.
-final class SQLStore<Engine: SQLEngine>: Store {
+final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     let engine: Engine
     var dialect: SQLDialect { engine.dialect }
 
@@ -125,17 +131,50 @@ final class SQLStore<Engine: SQLEngine>: Store {
         }
     }
 
+    /// Rows one purge statement deletes or erases at most. Each batch is its own short write, so a share's claim
+    /// waits behind one batch at most, never behind the whole purge: a million expired records purged in one
+    /// transaction held SQLite's only writer for seconds (docs/reliability.md, "Curves").
+    static var purgeBatchSize: Int { 1_000 }
+
     func purgeIdempotency(now: Date, retention: TimeInterval) async throws -> IdempotencyPurge {
-        try await engine.write("purgeIdempotency", transaction: true) { session throws(StoreError) in
-            let erased = try session.query(
-                """
-                UPDATE idempotency_records SET sealed_response = NULL
-                WHERE sealed_response IS NOT NULL AND response_expires_at <= $1 RETURNING state
-                """, [.time(now)])
-            let deleted = try session.query(
-                "DELETE FROM idempotency_records WHERE created_at <= $1 RETURNING state",
-                [.time(now.addingTimeInterval(-retention))])
-            return IdempotencyPurge(responsesErased: erased.count, recordsDeleted: deleted.count)
+        try await purgeIdempotency(now: now, retention: retention, batchSize: Self.purgeBatchSize)
+    }
+
+    func purgeIdempotency(now: Date, retention: TimeInterval, batchSize: Int) async throws -> IdempotencyPurge {
+        // Records past retention go first, so their sealed responses are not erased just before the row goes.
+        let deleted = try await inBatches(
+            """
+            DELETE FROM idempotency_records WHERE (user_id, idempotency_key) IN (
+                SELECT user_id, idempotency_key FROM idempotency_records WHERE created_at <= $1 LIMIT $2)
+            RETURNING state
+            """, .time(now.addingTimeInterval(-retention)), batchSize: batchSize)
+        let erased = try await inBatches(
+            """
+            UPDATE idempotency_records SET sealed_response = NULL WHERE (user_id, idempotency_key) IN (
+                SELECT user_id, idempotency_key FROM idempotency_records
+                WHERE sealed_response IS NOT NULL AND response_expires_at <= $1 LIMIT $2)
+            RETURNING state
+            """, .time(now), batchSize: batchSize)
+        return IdempotencyPurge(
+            responsesErased: erased.rows, recordsDeleted: deleted.rows, batches: deleted.batches + erased.batches)
+    }
+
+    /// Runs `statement` (`$1` the cut-off, `$2` the batch size; it touches at most `$2` rows) until a batch comes
+    /// back short, each as a write of its own. A cancelled task stops after its current batch (the next
+    /// maintenance round picks up the rest).
+    private func inBatches(
+        _ statement: String, _ cutoff: SQLValue, batchSize: Int
+    ) async throws(StoreError) -> (rows: Int, batches: Int) {
+        let arguments = [cutoff, .integer(Int64(max(1, batchSize)))]
+        var rows = 0
+        var batches = 0
+        while true {
+            let touched = try await engine.write("purgeIdempotency", transaction: false) { session throws(StoreError) in
+                try session.query(statement, arguments).count
+            }
+            rows += touched
+            batches += 1
+            if touched < max(1, batchSize) || Task.isCancelled { return (rows, batches) }
         }
     }
 
