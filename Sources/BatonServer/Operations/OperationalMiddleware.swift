@@ -28,7 +28,7 @@ struct MetricsMiddleware: HTTPMiddleware {
 
 /// Turns a store that is busy or unreachable into `503 service_unavailable` with `Retry-After`, instead of an opaque
 /// 500, and reports outages to ``StoreOutageLog``: the first refusal logs why, the first success of a route that
-/// reads or writes the store ends the outage. Each outcome goes with the ``StoreOutageLog/Mark`` taken when the
+/// reads or writes the store ends the outage (a write, if the outage refuses writes only: a full disk). Each outcome goes with the ``StoreOutageLog/Mark`` taken when the
 /// request began, so an answer that was overtaken by newer ones cannot end an outage early or open a second one.
 struct StoreFailureMiddleware: HTTPMiddleware {
     /// Route patterns (prefixes) whose 2xx answer proves the store answered.
@@ -45,7 +45,7 @@ struct StoreFailureMiddleware: HTTPMiddleware {
             if (200..<300).contains(response.status), outages.isDown, let route = request.route,
                 Self.storeRoutes.contains(where: { route.hasPrefix($0) })
             {
-                outages.succeeded(since: began)
+                outages.succeeded(since: began, read: request.method == .get || request.method == .head)
             }
             return response
         } catch let error as StoreError where [.busy, .unavailable, .closed].contains(error.code) {

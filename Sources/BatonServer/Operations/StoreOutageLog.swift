@@ -23,6 +23,8 @@ final class StoreOutageLog: Sendable {
 
     private struct State {
         var since: Date?
+        /// The outage refuses writes only (a full disk, a read-only file): a read that succeeds proves nothing.
+        var writesOnly = false
         var refused = 0
         /// `store_unavailable` and `store_recovered` lines written so far.
         var lines = 0
@@ -54,7 +56,8 @@ final class StoreOutageLog: Sendable {
                 return false
             }
             guard mark.lines == state.lines else { return false }
-            state = State(since: at, refused: 1, lines: state.lines + 1)
+            let writesOnly = ["disk_full", "read_only"].contains(Self.reason(for: error))
+            state = State(since: at, writesOnly: writesOnly, refused: 1, lines: state.lines + 1)
             return true
         }
         guard first else { return }
@@ -67,11 +70,13 @@ final class StoreOutageLog: Sendable {
     }
 
     /// A request begun at `mark` that the store served succeeded: ends an outage, if there was one and the request
-    /// began after it was logged, with one line.
-    func succeeded(since mark: Mark) {
+    /// began after it was logged, with one line. A request that only `read` does not end an outage that refuses
+    /// writes only: on a full disk SQLite still answers reads (`/readyz`), and counting one as the recovery logged a
+    /// second outage at the next refused write.
+    func succeeded(since mark: Mark, read: Bool = false) {
         let at = now()
         let ended = state.withLock { state -> (Date, Int)? in
-            guard let since = state.since, mark.lines == state.lines else { return nil }
+            guard let since = state.since, mark.lines == state.lines, !(read && state.writesOnly) else { return nil }
             defer { state = State(lines: state.lines + 1) }
             return (since, state.refused)
         }

@@ -34,6 +34,13 @@ struct StoreOutageTests {
             clock.advance(by: 1)
             return .text("ok\n")
         }
+        router.post("/v2/connect-sessions") { _ in
+            if let error = failure.current { throw error }
+            clock.advance(by: 1)
+            return .text("created\n", status: 201)
+        }
+        // Reads still work on a full disk: readiness answers while every write is refused.
+        router.get("/readyz") { _ in .text("ready\n") }
         router.get("/healthz") { _ in .text("ok\n") }
         return router
     }
@@ -49,10 +56,12 @@ struct StoreOutageTests {
                 #expect(refused.bodyText.contains(#""code":"service_unavailable""#))
                 // A route that never touches the store does not end the outage.
                 #expect(try await client.execute(.get, "/healthz").status == 200)
+                // Nor does a read that succeeds on the full disk (the disk-full check's second outage line).
+                #expect(try await client.execute(.get, "/readyz").status == 200)
             }
             failure.clear()
-            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 200)
-            #expect(try await client.execute(.get, "/v2/connect-sessions/cs_1").status == 200)
+            #expect(try await client.execute(.post, "/v2/connect-sessions").status == 201)
+            #expect(try await client.execute(.post, "/v2/connect-sessions").status == 201)
         }
         let lines = logs.captured
         #expect(lines.count == 2)
