@@ -41,11 +41,13 @@ def _flows(ports, token, sandbox, stop, record, skew):
                         "error": None, "returnUrl": bb["returnUrls"][0], "createdAt": now, "expiresAt": now,
                         "updatedAt": now}
                 body = json.dumps({"type": "connect_session.updated", "timestamp": now, "data": data}).encode()
-                msg, ts = f"msg_soak{n:012d}", str(int(time.time()) + skew[0])
+                # Read the skew once: the label must name the timestamp sent, not a phase begun during the call.
+                offset = skew[0]
+                msg, ts = f"msg_soak{n:012d}", str(int(time.time()) + offset)
                 headers = {"webhook-id": msg, "webhook-timestamp": ts,
                            "webhook-signature": sign_webhook(bb["webhookSecret"], msg, ts, body)}
                 s, _, rb = request(port, "POST", "/webhooks/bb", body, headers, 15)
-                record("webhook" if not skew[0] else "webhook-skewed", s, 0)
+                record("webhook" if not offset else "webhook-skewed", s, 0)
                 s, _, _ = request(port, "GET", f"/v2/connect-sessions/{session}", headers=auth, timeout=15)
                 record("connect-poll", s, 0)
             started = time.monotonic()
