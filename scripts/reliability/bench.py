@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """scripts/bench-backend's driver: see the header of that script for what is measured and against what."""
-import argparse, json, os, re, resource, socket, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, re, resource, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import Harness, free_block, request, rss_kb  # noqa: E402
@@ -208,6 +208,9 @@ def main():
               "scripts/bench-catalog)")
     finally:
         h.close()
+        # Its databases and logs are hundreds of MB a run; BENCH_KEEP=1 keeps them to look at.
+        if not os.environ.get("BENCH_KEEP"):
+            shutil.rmtree(h.dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

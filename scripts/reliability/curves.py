@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """scripts/bench-curves' driver: see the header of that script for what is measured. Writes OUT/curves.json (every
 figure) and prints the tables docs/reliability.md quotes."""
-import argparse, datetime, json, os, re, resource, selectors, socket, sqlite3, statistics, subprocess, sys, time
+import argparse, datetime, json, os, re, resource, selectors, shutil, socket, sqlite3, statistics, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import TAP_CONNECTIONS, TAP_RATE, nginx_proxy, pct, wrk  # noqa: E402
@@ -224,6 +224,9 @@ def main():
         store_curves(a.bench, a.postgres, {"records": records, "sealed": sealed}, result, save)
     finally:
         h.close()
+        # Its databases and logs are hundreds of MB a run; BENCH_KEEP=1 keeps them to look at.
+        if not os.environ.get("BENCH_KEEP"):
+            shutil.rmtree(h.dir, ignore_errors=True)
     save()
     print_tables(result)
 
