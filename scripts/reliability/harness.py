@@ -94,15 +94,19 @@ class Harness:
         # The JSON line holds the keys: kept out of the scanned log on purpose; the rest of stdout goes to the log.
         threading.Thread(target=lambda: [out.write(l) for l in p.stdout], daemon=True).start()
         info["port"] = port
+        self.adopt_sandbox(info)
+        self.wait(lambda: request(port, "GET", "/_sandbox/state")[0] == 200, "sandbox")
+        return info
+
+    def adopt_sandbox(self, info):
+        """The sandbox this check talks to (`info` as `baton sandbox --json` printed it, with its port): its keys,
+        webhook secrets and client id, and the backend's own keys, join the values the logs are scanned for."""
         self.sandbox = info
         for k in ("chia", "privue", "bb"):
             self.secrets.append(info[k]["apiKey"])
         for k in ("privue", "bb"):
-            self.secrets.append(info[k]["webhookSecret"])
-            self.secrets.append(info[k]["webhookSecret"][len("whsec_"):])
+            self.secrets += [info[k]["webhookSecret"], info[k]["webhookSecret"][len("whsec_"):]]
         self.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
-        self.wait(lambda: request(port, "GET", "/_sandbox/state")[0] == 200, "sandbox")
-        return info
 
     def sandbox_call(self, method, path, body=None):
         s, _, b = request(self.sandbox["port"], method, path, body=json.dumps(body) if body is not None else None)
@@ -192,15 +196,20 @@ class Harness:
 
     # -- shutdown ------------------------------------------------------------------------------------------------
     def close(self):
-        for p in self.procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-        for p in self.procs:
-            try:
-                p.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        stop(self.procs, timeout=15)
+
+
+def stop(procs, timeout):
+    """SIGTERM every process still running, then wait for each; one that outlasts `timeout` is killed."""
+    for p in procs:
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+    for p in procs:
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
 
 
 def retry_wait(headers):

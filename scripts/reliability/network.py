@@ -11,7 +11,7 @@ The namespace, the veth pair and every process in it are created and removed by 
 import collections, json, os, random, signal, subprocess, sys, time
 
 from loadgen import Load, _judge_taps, _pct
-from harness import IDEMPOTENCY_SECRET, SEALING_KEY, SIGNING_KEY, Harness, free_block, request
+from harness import Harness, free_block, request, stop
 from tcpproxy import Proxy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -96,12 +96,7 @@ def network(baton, profile):
         for i, name in enumerate(("chia", "privue", "bb")):
             info[name]["origin"] = f"http://127.0.0.1:{outer + i}"
         info["port"] = outer
-        h.sandbox = info
-        for k in ("chia", "privue", "bb"):
-            h.secrets.append(info[k]["apiKey"])
-        for k in ("privue", "bb"):
-            h.secrets += [info[k]["webhookSecret"], info[k]["webhookSecret"][len("whsec_"):]]
-        h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
+        h.adopt_sandbox(info)
         h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
         port = free_block(1)
         proc = h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"), timeout_seconds=1)
@@ -147,13 +142,7 @@ def network(baton, profile):
         h.close()
         for p in proxies:
             p.close()
-        for p in ns_procs:
-            if p.poll() is None:
-                p.terminate()
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop(ns_procs, timeout=10)
         if ns:
             ns.close()
         signal.signal(signal.SIGTERM, previous)

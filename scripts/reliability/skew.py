@@ -2,7 +2,7 @@
 import json, os, subprocess, threading
 
 from checks import _metric
-from harness import IDEMPOTENCY_SECRET, SEALING_KEY, SIGNING_KEY, Harness, free_block, new_key, request, share
+from harness import Harness, free_block, new_key, request, share
 from loadgen import _wait
 
 
@@ -82,12 +82,7 @@ def start_skewed_sandbox(h, offset, webhook_port):
     info = json.loads(p.stdout.readline())
     threading.Thread(target=lambda: [out.write(l) for l in p.stdout], daemon=True).start()
     info["port"] = port
-    h.sandbox = info
-    for k in ("chia", "privue", "bb"):
-        h.secrets.append(info[k]["apiKey"])
-    for k in ("privue", "bb"):
-        h.secrets += [info[k]["webhookSecret"], info[k]["webhookSecret"][len("whsec_"):]]
-    h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
+    h.adopt_sandbox(info)
     h.wait(lambda: request(port, "GET", "/_sandbox/state")[0] == 200, "sandbox")
     return info
 

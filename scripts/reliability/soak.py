@@ -14,7 +14,7 @@ import collections, json, os, signal, sqlite3, subprocess, sys, threading, time
 
 from faults import Postgres, SmallDisk
 from loadgen import Load, _judge_taps, _pct
-from harness import IDEMPOTENCY_SECRET, SEALING_KEY, SIGNING_KEY, Harness, free_block, request, rss_kb, sign_webhook
+from harness import Harness, free_block, request, rss_kb, sign_webhook, stop
 from network import HERE, Namespace
 from tcpproxy import Proxy
 
@@ -87,11 +87,7 @@ def soak_mixed(baton, profile):
         for i, name in enumerate(("chia", "privue", "bb")):
             info[name]["origin"] = f"http://127.0.0.1:{outer + i}"
         info["port"] = outer
-        h.sandbox = info
-        h.secrets += [info[k]["apiKey"] for k in ("chia", "privue", "bb")]
-        h.secrets += [info[k]["webhookSecret"] for k in ("privue", "bb")]
-        h.secrets += [info[k]["webhookSecret"][len("whsec_"):] for k in ("privue", "bb")]
-        h.secrets += [info["bb"]["clientId"], SIGNING_KEY, SEALING_KEY, IDEMPOTENCY_SECRET]
+        h.adopt_sandbox(info)
         h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
         ports = [free_block(1) for _ in range(3)]
         sqlite_path = os.path.join(disk.path, "baton.sqlite")
@@ -215,13 +211,7 @@ def soak_mixed(baton, profile):
         h.close()
         for p in proxies:
             p.close()
-        for p in ns_procs:
-            if p.poll() is None:
-                p.terminate()
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop(ns_procs, timeout=10)
         for thing in (ns, disk, pg):
             if thing:
                 thing.close()
