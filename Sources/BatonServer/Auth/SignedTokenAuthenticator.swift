@@ -55,7 +55,7 @@ public struct SignedTokenAuthenticator: Authenticator {
         guard parts.count == 3, parts[0] == Self.prefix, let mac = Base64URL.decode(parts[2]),
             let payloadBytes = Base64URL.decode(parts[1]),
             let payload = StrictJSONObject(payloadBytes, keys: Self.payloadNames),
-            let subject = payload.string("sub"), !subject.unicodeScalars.contains(where: \.properties.isControlLike),
+            let subject = payload.string("sub"), !Self.hasControlCharacter(subject),
             let expiry = payload.integer("exp"), payload.integer("iat") != nil,
             let keyID = payload.string("kid"), let tokenAudience = payload.string("aud")
         else { return .refused(.malformed) }
@@ -65,6 +65,18 @@ public struct SignedTokenAuthenticator: Authenticator {
         guard tokenAudience == audience else { return .refused(.wrongAudience) }
         guard expiry > Int64(now.timeIntervalSince1970) else { return .refused(.expired) }
         return .accepted(AuthenticatedUser(id: subject))
+    }
+}
+
+extension SignedTokenAuthenticator {
+    /// Whether `subject` holds a C0 or C1 control or DEL. An ASCII id (the usual one) is checked byte by byte; only
+    /// one with other characters asks for Unicode properties (0.2 % of a share's CPU when every id did).
+    static func hasControlCharacter(_ subject: String) -> Bool {
+        for byte in subject.utf8 {
+            if byte >= 0x80 { return subject.unicodeScalars.contains(where: \.properties.isControlLike) }
+            if byte < 0x20 || byte == 0x7F { return true }
+        }
+        return false
     }
 }
 
