@@ -69,20 +69,8 @@ public struct SignedTokenAuthenticator: Authenticator {
 }
 
 extension SignedTokenAuthenticator {
-    /// Whether `subject` holds a C0 or C1 control or DEL. An ASCII id (the usual one) is checked byte by byte; only
-    /// one with other characters asks for Unicode properties (0.2 % of a share's CPU when every id did).
-    static func hasControlCharacter(_ subject: String) -> Bool {
-        for byte in subject.utf8 {
-            if byte >= 0x80 { return subject.unicodeScalars.contains(where: \.properties.isControlLike) }
-            if byte < 0x20 || byte == 0x7F { return true }
-        }
-        return false
-    }
-}
-
-extension Unicode.Scalar.Properties {
-    /// C0 and C1 controls and DEL: never part of a user id (a NUL would cut it short in C APIs).
-    fileprivate var isControlLike: Bool { generalCategory == .control }
+    /// Whether `subject` holds a C0 or C1 control or DEL (``AuthenticatedUser/hasControlCharacter(_:)``).
+    static func hasControlCharacter(_ subject: String) -> Bool { AuthenticatedUser.hasControlCharacter(subject) }
 }
 
 /// The token signing keys: the current one, which signs, and older ones still accepted, each found by its id.
