@@ -47,13 +47,13 @@ def db_flat(samples, key, warmup=None, growth=DB_GROWTH):
     return late <= growth * early, text
 
 
-def _flows(ports, token, sandbox, stop, record, skew):
+def _flows(ports, token, sandbox, halt, record, skew):
     """BB connect sessions and Privue handoffs, created and polled, and BB's webhook for each session delivered
     (with the current `skew` in seconds added to its timestamp)."""
     auth = {"Authorization": f"Bearer {token}"}
     bb = sandbox["bb"]
     n = 0
-    while not stop.wait(0.2):
+    while not halt.wait(0.2):
         n += 1
         port = ports[n % len(ports)]
         started = time.monotonic()
@@ -140,9 +140,9 @@ def soak_mixed(baton, profile):
                 answers[f"{flow} {status}"] += 1
                 window.append(took * 1000)
 
-        stop = threading.Event()
+        halt = threading.Event()
         skew = [0]
-        flows = threading.Thread(target=_flows, args=(ports, token, info, stop, record, skew), daemon=True)
+        flows = threading.Thread(target=_flows, args=(ports, token, info, halt, record, skew), daemon=True)
         flows.start()
         load = Load(ports, token, rate=profile["soak_rate"], workers=48)
         samples = []
@@ -201,7 +201,7 @@ def soak_mixed(baton, profile):
                 time.sleep(min(profile["soak_sample"], max(0.0, min(quiet, end) - time.monotonic())))
                 sample("")
         results = load.stop()
-        stop.set()
+        halt.set()
         flows.join()
         seen, urls, dupes = _judge_taps(h, results, failures, "soak", "soak-user")
         for name, p in procs.items():
