@@ -134,7 +134,7 @@ class Harness:
         })
         return e
 
-    def config(self, port, timeout_seconds=2, sync_seconds=5, threads=2):
+    def config(self, port, timeout_seconds=2, sync_seconds=5, threads=2, retention=None):
         sb = self.sandbox
         cfg = {
             "development": {"allowLoopbackHTTP": True, "sandboxEvidence": True},
@@ -152,6 +152,8 @@ class Harness:
             "bb": {"apiOrigin": sb["bb"]["origin"],
                    "returnURLs": {"https": sb["bb"]["returnUrls"][0], "customScheme": sb["bb"]["returnUrls"][1]}},
         }
+        if retention:
+            cfg["retention"] = retention
         path = os.path.join(self.dir, f"baton-{port}.json")
         with open(path, "w") as f:
             json.dump(cfg, f)
