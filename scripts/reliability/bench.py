@@ -111,10 +111,14 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--duration", default="10s")
     ap.add_argument("--postgres")
+    # For an A/B of two backend binaries: the sandbox runs from this one in both (default: --baton).
+    ap.add_argument("--sandbox-baton")
+    ap.add_argument("--backends", default="sqlite,postgres", help="comma-separated: sqlite, postgres")
+    ap.add_argument("--skip-memory", action="store_true", help="skip the 1,000 idle connections")
     a = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    h = Harness(a.baton, "bench")
+    h = Harness(a.baton, "bench", sandbox_baton=a.sandbox_baton)
     try:
         sb = h.start_sandbox()
         chia_port = sb["port"]
@@ -122,6 +126,8 @@ def main():
         nginx = nginx_proxy(h, chia_port, sb["chia"]["apiKey"])
         backends = {}
         for name, db in (("sqlite", "sqlite:" + os.path.join(h.dir, "bench.sqlite")), ("postgres", a.postgres)):
+            if name not in a.backends.split(","):
+                continue
             port = free_block(1)
             # Access logs go to a file (every request logs one JSON line: part of the measured cost).
             proc = h.start_backend(port, db, name=f"backend-{name}", sync_seconds=3600)
@@ -132,7 +138,7 @@ def main():
         auth = f"Bearer {token}"
 
         print("== backend memory: idle, then 1,000 idle keep-alive connections")
-        for name, (port, proc) in backends.items():
+        for name, (port, proc) in ([] if a.skip_memory else backends.items()):
             idle = rss_kb(proc.pid)
             socks, answered = idle_connections(port, 1000)
             held = rss_kb(proc.pid)
