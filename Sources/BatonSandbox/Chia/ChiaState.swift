@@ -109,9 +109,10 @@ public actor ChiaState {
         return .created(session, url: url(of: session))
     }
 
-    /// Forgets the sessions created at or before `cutoff` (retention reached), oldest first, stopping at the first younger one (creation
-    /// order is time order on a clock that does not move back; if it did, a session is kept longer, never dropped
-    /// early). The order's consumed prefix is cut off once it is most of the array, so each key is moved O(1) times.
+    /// Forgets the sessions created at or before `cutoff` (their retention reached), oldest first, stopping at the
+    /// first younger one (creation order is time order on a clock that does not move back; if it did, a session is
+    /// kept longer, never dropped early). The order's consumed prefix is cut off once it is most of the array, so
+    /// each key is moved O(1) times.
     private func forgetSessions(createdAtOrBefore cutoff: Date) {
         while oldest < creationOrder.count {
             let key = creationOrder[oldest]
