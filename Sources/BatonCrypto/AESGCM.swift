@@ -74,3 +74,47 @@ public enum AESGCM {
         return nonce + (try result.get())
     }
 }
+
+extension AESGCM {
+    /// A key set up once for sealing many messages (the current sealing key): each seal starts from a copy of the
+    /// expanded key instead of expanding it again. Boxes are the same format as ``AESGCM/seal(_:key:associatedData:)``
+    /// makes, and open with ``AESGCM/open(_:key:associatedData:)``.
+    public struct PreparedKey: Sendable {
+        private let context: PreparedContext
+
+        /// Sets `key` up; `.invalidKeySize` unless it is 32 bytes.
+        public init(_ key: Secret) throws(CryptoError) {
+            guard key.count == keyByteCount else { throw CryptoError(.invalidKeySize) }
+            let result: Result<PreparedContext, CryptoError> = key.withBytes { bytes in
+                bytes.withUnsafeBytes { buffer in
+                    Result { () throws(CryptoError) in try LibCrypto.prepareAES256GCM(key: buffer) }
+                }
+            }
+            context = try result.get()
+        }
+
+        /// Encrypts and authenticates `plaintext` under a fresh random nonce; returns `nonce || ciphertext || tag`.
+        public func seal(
+            _ plaintext: some ContiguousBytes, associatedData: some ContiguousBytes = [UInt8]()
+        ) throws(CryptoError) -> [UInt8] {
+            try seal(plaintext, nonce: try SecureRandom.bytes(count: nonceByteCount), associatedData: associatedData)
+        }
+
+        /// Seals with a caller-supplied nonce. Only for known-answer tests: reusing a nonce under one key breaks GCM.
+        func seal(
+            _ plaintext: some ContiguousBytes, nonce: [UInt8], associatedData: some ContiguousBytes
+        ) throws(CryptoError) -> [UInt8] {
+            let result: Result<[UInt8], CryptoError> = nonce.withUnsafeBytes { nonceBuffer in
+                associatedData.withUnsafeBytes { aad in
+                    plaintext.withUnsafeBytes { input in
+                        Result { () throws(CryptoError) in
+                            try LibCrypto.aes256GCMSeal(
+                                prepared: context, nonce: nonceBuffer, associatedData: aad, plaintext: input)
+                        }
+                    }
+                }
+            }
+            return nonce + (try result.get())
+        }
+    }
+}

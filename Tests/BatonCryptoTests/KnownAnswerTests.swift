@@ -51,6 +51,17 @@ struct KnownAnswerTests {
         if vector.truncatedBytes == nil {
             #expect(HMACSHA256.isValidAuthenticationCode(expected, for: hexBytes(vector.data), key: key))
         }
+        // The same codes from a key set up once, used twice (a copy of the keyed state per code).
+        let prepared = HMACSHA256.PreparedKey(key)
+        for _ in 0..<2 {
+            #expect(
+                Array(prepared.authenticationCode(for: hexBytes(vector.data)).prefix(vector.truncatedBytes ?? 32))
+                    == expected)
+        }
+        if vector.truncatedBytes == nil {
+            #expect(prepared.isValidAuthenticationCode(expected, for: hexBytes(vector.data)))
+            #expect(!prepared.isValidAuthenticationCode(expected, for: hexBytes(vector.data) + [0]))
+        }
     }
 
     @Test(
@@ -71,5 +82,18 @@ struct KnownAnswerTests {
         #expect(sealed == hexBytes(vector.iv + vector.ciphertext + vector.tag))
         let opened = try AESGCM.open(sealed, key: key, associatedData: hexBytes(vector.aad))
         #expect(opened == hexBytes(vector.plaintext))
+        // The same boxes from a key set up once, used twice (a copy of the expanded key per seal).
+        let prepared = try AESGCM.PreparedKey(key)
+        for _ in 0..<2 {
+            let again = try prepared.seal(
+                hexBytes(vector.plaintext), nonce: hexBytes(vector.iv), associatedData: hexBytes(vector.aad))
+            #expect(again == sealed)
+        }
+        let random = try prepared.seal(hexBytes(vector.plaintext), associatedData: hexBytes(vector.aad))
+        #expect(try AESGCM.open(random, key: key, associatedData: hexBytes(vector.aad)) == hexBytes(vector.plaintext))
+    }
+
+    @Test func aPreparedKeyOfTheWrongSizeIsRefused() {
+        #expect(throws: CryptoError(.invalidKeySize)) { try AESGCM.PreparedKey(Secret(bytes: [1, 2, 3])) }
     }
 }

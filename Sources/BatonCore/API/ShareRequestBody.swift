@@ -33,10 +33,12 @@ public struct ShareRequestBody: Sendable, Hashable, Codable {
 
     /// Reads `body` strictly; `nil` for anything but a JSON object with exactly the four members, non-empty strings
     /// of at most 256 bytes, `affirmed` the literal `true`, and `affirmedAt` an RFC 3339 timestamp.
+    /// The members a share body has, exactly (built once, not per request).
+    private static let memberNames: Set<String> = ["catalogItemId", "disclosureVersion", "affirmed", "affirmedAt"]
+
     package init?(json body: [UInt8]) {
         guard
-            let object = StrictJSONObject(
-                body, keys: ["catalogItemId", "disclosureVersion", "affirmed", "affirmedAt"]),
+            let object = StrictJSONObject(body, keys: Self.memberNames),
             let item = object.string("catalogItemId"), let version = object.string("disclosureVersion"),
             let affirmedAt = object.string("affirmedAt"), object.isTrue("affirmed"),
             item.utf8.count <= 256, version.utf8.count <= 256, RFC3339.date(from: affirmedAt) != nil

@@ -20,7 +20,10 @@ package struct StrictJSONObject: Sendable {
 
     /// `nil` unless `body` is such an object (at most 16 KiB) whose member names are exactly `keys`.
     package init?(_ body: [UInt8], keys: Set<String>) {
-        guard let object = StrictJSONObject(anyNames: body), object.names == keys else { return nil }
+        // The names are unique, so "exactly `keys`" is: as many, and each of `keys` present (no set built).
+        guard let object = StrictJSONObject(anyNames: body), object.members.count == keys.count,
+            keys.allSatisfy({ object.members[$0] != nil })
+        else { return nil }
         self = object
     }
 

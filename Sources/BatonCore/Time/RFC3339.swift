@@ -5,7 +5,14 @@ public enum RFC3339 {
     /// Parses `text`, with or without fractional seconds; `nil` when it is not RFC 3339, including a field out of its
     /// calendar range (`12:99`, `25:00`, February 30th), which Foundation's parser would roll over into another time.
     public static func date(from text: String) -> Date? {
-        guard hasFieldsInRange(Array(text.utf8)) else { return nil }
+        let bytes = Array(text.utf8)
+        guard hasFieldsInRange(bytes) else { return nil }
+        if let seconds = wholeSecondsUTC(bytes) { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        return foundationDate(from: text)
+    }
+
+    /// What Foundation's parser makes of a string that passed ``hasFieldsInRange(_:)``.
+    static func foundationDate(from text: String) -> Date? {
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
         return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
@@ -49,7 +56,75 @@ public enum RFC3339 {
 
     /// Formats `date` in UTC, whole seconds (`2025-01-31T12:00:00Z`).
     public static func string(from date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        // 1970-01-01 through 9999-12-31, written digit by digit (Foundation's formatter cost 0.3 % of a share's CPU).
+        guard interval >= 0, interval < 253_402_300_800 else { return foundationString(from: date) }
+        let seconds = Int64(interval.rounded(.down))
+        let days = seconds / 86_400
+        let ofDay = Int(seconds % 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func put(_ value: Int, _ width: Int, _ separator: UInt8?) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
+                divisor /= 10
+            }
+            if let separator { bytes.append(separator) }
+        }
+        put(year, 4, UInt8(ascii: "-"))
+        put(month, 2, UInt8(ascii: "-"))
+        put(day, 2, UInt8(ascii: "T"))
+        put(ofDay / 3600, 2, UInt8(ascii: ":"))
+        put(ofDay / 60 % 60, 2, UInt8(ascii: ":"))
+        put(ofDay % 60, 2, UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Foundation's formatting, for dates outside the range the digit-by-digit writer covers.
+    static func foundationString(from date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle())
+    }
+
+    /// Seconds since 1970 for the plain form `YYYY-MM-DDTHH:MM:SSZ` (uppercase, no fraction, no offset) with a year
+    /// from 1970 through 9999 — what Baton, its apps and the sandbox write — read without Foundation's parser (which
+    /// cost 1.6 % of a share's CPU for the two timestamps a share reads); `nil` for any other form. `bytes` has passed
+    /// ``hasFieldsInRange(_:)``.
+    static func wholeSecondsUTC(_ bytes: [UInt8]) -> Int64? {
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int {
+            range.reduce(0) { $0 * 10 + Int(bytes[$1] &- UInt8(ascii: "0")) }
+        }
+        let year = number(0..<4)
+        guard year >= 1970 else { return nil }
+        let days = days(fromCivil: year, number(5..<7), number(8..<10))
+        return days * 86_400 + Int64(number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19))
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = Int64((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1)
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`), for `days` ≥ 0.
+    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = z / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        return (year, month, day)
     }
 
     /// A JSON decoder whose dates are RFC 3339 strings.

@@ -62,6 +62,13 @@ enum LibCrypto {
         try check(EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil))
         try check(baton_evp_gcm_set_ivlen(context, Int32(nonce.count)))
         try check(EVP_EncryptInit_ex(context, nil, nil, bytes(key), bytes(nonce)))
+        return try gcmEncrypt(context, associatedData: associatedData, plaintext: plaintext)
+    }
+
+    /// The rest of a GCM encryption once `context` holds the key and nonce: associated data, plaintext, tag.
+    private static func gcmEncrypt(
+        _ context: OpaquePointer, associatedData: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer
+    ) throws(CryptoError) -> [UInt8] {
         var length: Int32 = 0
         if associatedData.count > 0 {
             try check(EVP_EncryptUpdate(context, nil, &length, bytes(associatedData), Int32(associatedData.count)))
@@ -128,6 +135,67 @@ enum LibCrypto {
         return output
     }
 
+    /// HMAC-SHA256 of `message` under a key already absorbed into `prepared`: a copy of its state per code, so the
+    /// key's inner and outer pads are not derived again, nor HMAC and SHA-256 looked up by name (OpenSSL 3's
+    /// `HMAC()` does both on every call: 2.2-2.4 µs against 1.0 µs for 200 bytes here).
+    static func hmacSHA256(prepared: PreparedContext, message: UnsafeRawBufferPointer) -> [UInt8] {
+        var mac = [UInt8](repeating: 0, count: 32)
+        var length = 0
+        let context = EVP_MAC_CTX_dup(OpaquePointer(prepared.handle))
+        defer { EVP_MAC_CTX_free(context) }
+        let status = mac.withUnsafeMutableBufferPointer { out in
+            guard context != nil else { return Int32(0) }
+            if message.count > 0,
+                EVP_MAC_update(context, message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count) != 1
+            {
+                return 0
+            }
+            return EVP_MAC_final(context, out.baseAddress, &length, 32)
+        }
+        precondition(status == 1 && length == 32, "HMAC(SHA-256) failed")
+        return mac
+    }
+
+    /// An HMAC-SHA256 state with `key` absorbed, for ``hmacSHA256(prepared:message:)``.
+    static func prepareHMACSHA256(key: UnsafeRawBufferPointer) -> PreparedContext {
+        let mac = EVP_MAC_fetch(nil, "HMAC", nil)
+        defer { EVP_MAC_free(mac) }
+        guard let context = EVP_MAC_CTX_new(mac) else { fatalError("EVP_MAC_CTX_new failed: out of memory") }
+        var empty: UInt8 = 0
+        let status = "SHA256".withCString { digest in
+            withUnsafeMutablePointer(to: &empty) { fallback in
+                baton_hmac_init(
+                    context, key.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(fallback),
+                    key.count, digest)
+            }
+        }
+        precondition(status == 1, "HMAC(SHA-256) key setup failed")
+        return PreparedContext(handle: UnsafeMutableRawPointer(context), free: freeMACContext)
+    }
+
+    /// An AES-256-GCM encryption state with `key` expanded (no nonce yet), for the prepared seal below.
+    static func prepareAES256GCM(key: UnsafeRawBufferPointer) throws(CryptoError) -> PreparedContext {
+        guard let context = EVP_CIPHER_CTX_new() else { throw CryptoError(.libraryFailure) }
+        let prepared = PreparedContext(handle: UnsafeMutableRawPointer(context), free: freeCipherContext)
+        try check(EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, bytes(key), nil))
+        return prepared
+    }
+
+    /// AES-256-GCM encryption with a 96-bit nonce under the key in `prepared` (a copy of its expanded key schedule
+    /// per message: 0.7 µs against 1.85 µs for setting the key up each time, 200 bytes here); returns ciphertext
+    /// followed by a 16-byte tag, byte for byte what ``aes256GCMSeal(key:nonce:associatedData:plaintext:)`` gives.
+    static func aes256GCMSeal(
+        prepared: PreparedContext, nonce: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer,
+        plaintext: UnsafeRawBufferPointer
+    ) throws(CryptoError) -> [UInt8] {
+        precondition(nonce.count == 12, "AES-GCM nonce must be 12 bytes")
+        guard let context = EVP_CIPHER_CTX_new() else { throw CryptoError(.libraryFailure) }
+        defer { EVP_CIPHER_CTX_free(context) }
+        try check(EVP_CIPHER_CTX_copy(context, OpaquePointer(prepared.handle)))
+        try check(EVP_EncryptInit_ex(context, nil, nil, nil, bytes(nonce)))
+        return try gcmEncrypt(context, associatedData: associatedData, plaintext: plaintext)
+    }
+
     /// Overwrites `buffer` in a way the optimiser may not remove.
     static func cleanse(_ buffer: UnsafeMutableRawBufferPointer) {
         guard let base = buffer.baseAddress else { return }
@@ -146,3 +214,25 @@ enum LibCrypto {
         buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
     }
 }
+
+/// A libcrypto context set up once (a key absorbed) and then only copied from: ``LibCrypto`` makes a fresh copy for
+/// every operation, so this one is never written after `init`.
+///
+/// `@unchecked Sendable` because it holds an `EVP_MAC_CTX *` or `EVP_CIPHER_CTX *`, which Swift cannot check: the
+/// pointer is immutable, the context is only read after setup (`EVP_MAC_CTX_dup` and `EVP_CIPHER_CTX_copy` read their
+/// source and write only the copy, so concurrent copies are safe), and it is freed once, in `deinit`.
+final class PreparedContext: @unchecked Sendable {
+    fileprivate let handle: UnsafeMutableRawPointer
+    private let free: @convention(c) (UnsafeMutableRawPointer) -> Void
+
+    fileprivate init(handle: UnsafeMutableRawPointer, free: @convention(c) (UnsafeMutableRawPointer) -> Void) {
+        self.handle = handle
+        self.free = free
+    }
+
+    deinit { free(handle) }
+}
+
+private func freeMACContext(_ handle: UnsafeMutableRawPointer) { EVP_MAC_CTX_free(OpaquePointer(handle)) }
+
+private func freeCipherContext(_ handle: UnsafeMutableRawPointer) { EVP_CIPHER_CTX_free(OpaquePointer(handle)) }

@@ -7,11 +7,11 @@ import Foundation
 ///
 /// The output is byte for byte what ``Logger/log(_:_:_:)`` writes for the same members added in key order (a test
 /// compares the two); strings are escaped by ``JSONText``'s rules.
-struct LogLine {
+package struct LogLine {
     private var bytes: [UInt8] = []
 
     /// `{"ts":…,"level":…,"event":…` for `date`, `level` and `event`.
-    init(date: Date, level: Logger.Level, event: String) {
+    package init(date: Date, level: Logger.Level, event: String) {
         bytes.reserveCapacity(256)
         append(#"{"ts":""#)
         Logger.appendTimestamp(date, to: &bytes)
@@ -22,25 +22,25 @@ struct LogLine {
     }
 
     /// Adds the string member `name` (a literal that needs no escaping).
-    mutating func field(_ name: StaticString, _ value: String) {
+    package mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
     /// Adds the integer member `name`.
-    mutating func field(_ name: StaticString, _ value: Int) {
+    package mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         append(String(value))
     }
 
     /// Adds the number member `name`, formatted as ``JSONText`` formats it (`null` when not finite).
-    mutating func field(_ name: StaticString, _ value: Double) {
+    package mutating func field(_ name: StaticString, _ value: Double) {
         key(name)
         append(value.isFinite ? String(value) : "null")
     }
 
     /// Closes the object and returns the line, without its newline.
-    consuming func finish() -> [UInt8] {
+    package consuming func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }

@@ -91,6 +91,7 @@ public final class BatonBackend: Sendable {
         server.port = UInt16(clamping: port ?? configuration.server.port)
         server.threadPoolSize = configuration.server.threads
         server.limits.maxConnectionsPerAddress = configuration.server.maxConnectionsPerAddress
+        server.limits.maxConnections = configuration.server.maxConnections
         server.logger = options.logger
         let http = try HTTPServer.start(server, router: router)
         let interval = configuration.retention.maintenanceInterval

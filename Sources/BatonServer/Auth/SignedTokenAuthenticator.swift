@@ -13,6 +13,8 @@ import Foundation
 /// an unknown key id, a wrong MAC, another audience, or an expiry in the past.
 public struct SignedTokenAuthenticator: Authenticator {
     private static let prefix = "bt1"
+    /// The members of a token payload, exactly (built once, not per request).
+    private static let payloadNames: Set<String> = ["aud", "exp", "iat", "kid", "sub"]
     private let keys: TokenKeyRing
     private let audience: String
 
@@ -52,23 +54,23 @@ public struct SignedTokenAuthenticator: Authenticator {
             .map { Substring($0) }
         guard parts.count == 3, parts[0] == Self.prefix, let mac = Base64URL.decode(parts[2]),
             let payloadBytes = Base64URL.decode(parts[1]),
-            let payload = StrictJSONObject(payloadBytes, keys: ["aud", "exp", "iat", "kid", "sub"]),
-            let subject = payload.string("sub"), !subject.unicodeScalars.contains(where: \.properties.isControlLike),
+            let payload = StrictJSONObject(payloadBytes, keys: Self.payloadNames),
+            let subject = payload.string("sub"), !Self.hasControlCharacter(subject),
             let expiry = payload.integer("exp"), payload.integer("iat") != nil,
             let keyID = payload.string("kid"), let tokenAudience = payload.string("aud")
         else { return .refused(.malformed) }
-        guard let key = keys.key(id: keyID) else { return .refused(.unknownKey) }
+        guard let key = keys.preparedKey(id: keyID) else { return .refused(.unknownKey) }
         let signed = Array(bearerToken.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard HMACSHA256.isValidAuthenticationCode(mac, for: signed, key: key) else { return .refused(.badSignature) }
+        guard key.isValidAuthenticationCode(mac, for: signed) else { return .refused(.badSignature) }
         guard tokenAudience == audience else { return .refused(.wrongAudience) }
         guard expiry > Int64(now.timeIntervalSince1970) else { return .refused(.expired) }
         return .accepted(AuthenticatedUser(id: subject))
     }
 }
 
-extension Unicode.Scalar.Properties {
-    /// C0 and C1 controls and DEL: never part of a user id (a NUL would cut it short in C APIs).
-    fileprivate var isControlLike: Bool { generalCategory == .control }
+extension SignedTokenAuthenticator {
+    /// Whether `subject` holds a C0 or C1 control or DEL (``AuthenticatedUser/hasControlCharacter(_:)``).
+    static func hasControlCharacter(_ subject: String) -> Bool { AuthenticatedUser.hasControlCharacter(subject) }
 }
 
 /// The token signing keys: the current one, which signs, and older ones still accepted, each found by its id.
@@ -80,6 +82,8 @@ struct TokenKeyRing: Sendable {
     let current: Secret
     let currentID: String
     private let byID: [String: Secret]
+    /// The same keys set up once for verifying (a copy of the keyed HMAC state per token).
+    private let preparedByID: [String: HMACSHA256.PreparedKey]
 
     init(current: Secret, previous: [Secret]) {
         self.current = current
@@ -88,10 +92,14 @@ struct TokenKeyRing: Sendable {
         for key in previous { byID[Self.id(of: key)] = key }
         byID[currentID] = current
         self.byID = byID
+        self.preparedByID = byID.mapValues { HMACSHA256.PreparedKey($0) }
     }
 
     /// The key with `id`, if the ring holds it.
     func key(id: String) -> Secret? { byID[id] }
+
+    /// The key with `id` set up for verifying, if the ring holds it.
+    func preparedKey(id: String) -> HMACSHA256.PreparedKey? { preparedByID[id] }
 
     static func id(of key: Secret) -> String {
         Hex.encode(HMACSHA256.authenticationCode(for: Array("baton token key id".utf8), key: key).prefix(8))

@@ -16,8 +16,14 @@ struct ProviderIdempotencyKeys: Sendable {
         case chiaHandoffSession = "chia.handoff-sessions"
     }
 
-    /// The derivation secret (`BATON_IDEMPOTENCY_SECRET`, or the one derived from the token signing key).
-    let secret: Secret
+    /// The derivation secret (`BATON_IDEMPOTENCY_SECRET`, or the one derived from the token signing key), set up
+    /// once for HMAC.
+    private let secret: HMACSHA256.PreparedKey
+
+    /// Derives keys under `secret`.
+    init(secret: Secret) {
+        self.secret = HMACSHA256.PreparedKey(secret)
+    }
 
     /// The key to send to the provider for `user`'s request carrying `appKey`.
     func key(for purpose: Purpose, user: String, appKey: IdempotencyKey) -> IdempotencyKey {
@@ -26,7 +32,7 @@ struct ProviderIdempotencyKeys: Sendable {
             let bytes = Array(part.utf8)
             message += Array(String(bytes.count).utf8) + [0x3A] + bytes
         }
-        var bytes = Array(HMACSHA256.authenticationCode(for: message, key: secret).prefix(16))
+        var bytes = Array(secret.authenticationCode(for: message).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let hex = Hex.encode(bytes)

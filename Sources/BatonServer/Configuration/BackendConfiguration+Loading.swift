@@ -51,7 +51,7 @@ extension BackendConfiguration {
 
         let serverObject = read.object(
             root, "server", path: "server",
-            known: ["host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress"])
+            known: ["host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress", "maxConnections"])
         let server = Server(
             host: read.string(serverObject, "host", path: "server.host", default: "127.0.0.1"),
             port: read.integer(serverObject, "port", path: "server.port", default: 8080, range: 1...65_535),
@@ -61,7 +61,10 @@ extension BackendConfiguration {
             publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"),
             maxConnectionsPerAddress: read.integer(
                 serverObject, "maxConnectionsPerAddress", path: "server.maxConnectionsPerAddress",
-                default: HTTPServerLimits().maxConnectionsPerAddress, range: 0...1_000_000))
+                default: HTTPServerLimits().maxConnectionsPerAddress, range: 0...1_000_000),
+            maxConnections: read.integer(
+                serverObject, "maxConnections", path: "server.maxConnections",
+                default: HTTPServerLimits().maxConnections, range: 1...1_000_000))
 
         let database = read.string(root, "database", path: "database", default: "sqlite:.baton/baton.sqlite")
         if !database.hasPrefix("sqlite:") && !database.hasPrefix("postgres://") && !database.hasPrefix("postgresql://")

@@ -22,6 +22,9 @@ public struct BackendConfiguration: Sendable {
         /// Most connections open at once from one client address (0: no limit); loopback peers (a proxy on this
         /// host) are exempt. Behind a proxy on another host, raise it above the proxy's pool or set 0.
         public var maxConnectionsPerAddress: Int = HTTPServerLimits().maxConnectionsPerAddress
+        /// Most connections open at once in this instance (all worker threads together); one more waits in the listen
+        /// backlog, unanswered, until a connection closes. Each open connection holds about 17 KiB.
+        public var maxConnections: Int = HTTPServerLimits().maxConnections
     }
 
     /// Chia catalog handoff (seed 000).

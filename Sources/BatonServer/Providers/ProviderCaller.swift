@@ -79,20 +79,26 @@ struct ProviderCaller: Sendable {
         metrics.recordProviderCall(provider, operation: operation, outcome: result.label)
     }
 
+    /// One `provider_call` line, written straight into bytes (``LogLine``): what `Logger.log` writes for the same
+    /// fields, without the dictionary, the sort and the intermediate strings (1.4 % of a share's CPU before).
     private func log(
         _ provider: ProviderName, _ operation: String, _ exchange: Exchange, attempts: Int, elapsed: Duration
     ) {
-        var fields: [String: LogValue] = [
-            "provider": .string(provider.rawValue), "operation": .string(operation), "attempts": .int(attempts),
-            "duration_ms": .double(
-                (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12).rounded()
-                    / 1000),
-        ]
+        var line = LogLine(date: logger.now(), level: .info, event: "provider_call")
+        line.field("attempts", attempts)
+        line.field(
+            "duration_ms",
+            (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12).rounded() / 1000)
+        line.field("operation", operation)
         switch exchange {
-        case .response(let response): fields["status"] = .int(response.status)
-        case .unavailable(let failure): fields["outcome"] = .string(failure.reason.rawValue)
+        case .response(let response):
+            line.field("provider", provider.rawValue)
+            line.field("status", response.status)
+        case .unavailable(let failure):
+            line.field("outcome", failure.reason.rawValue)
+            line.field("provider", provider.rawValue)
         }
-        logger.log(.info, "provider_call", fields)
+        logger.sink.write(bytes: line.finish())
     }
 
     private static func seconds(_ response: OutboundResponse) -> Int? {

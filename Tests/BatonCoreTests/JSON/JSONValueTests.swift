@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -49,5 +50,29 @@ struct JSONValueTests {
         } throws: { error in
             (error as? JSONSyntaxError)?.problem.contains(problem) == true
         }
+    }
+
+    /// A string without escapes is read straight from the input; one with an escape byte by byte. Both readings give
+    /// the same text for the same characters, and the same error at the same place.
+    @Test func stringsWithAndWithoutEscapesReadAlike() throws {
+        var generator = SeededGenerator(seed: 8259)
+        let pool = Array("abcXYZ09 ~é€😀\u{7F}\u{85}\u{2028}\u{FFFD}")
+        for _ in 0..<2_000 {
+            let text = String(
+                (0..<Int.random(in: 0..<40, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+            #expect(try JSONValue.parse(Array("\"\(text)\"".utf8)) == .string(text))
+            #expect(try JSONValue.parse(Array("\"\(text)\\/\"".utf8)) == .string(text + "/"))
+        }
+        // Invalid UTF-8, once without an escape and once with one of the same length: the same error, same place.
+        let plain: [UInt8] = [0x5B, 0x22, 0xFF, 0x61, 0x62, 0x22, 0x5D]
+        let escaped: [UInt8] = [0x5B, 0x22, 0xFF, 0x5C, 0x2F, 0x22, 0x5D]
+        var errors: [JSONSyntaxError] = []
+        for input in [plain, escaped] {
+            let outcome = Result { () throws(JSONSyntaxError) in try JSONValue.parse(input) }
+            if case .failure(let error) = outcome { errors.append(error) }
+        }
+        #expect(errors.count == 2)
+        #expect(errors.first == errors.last)
+        #expect(errors.first?.problem.contains("UTF-8") == true)
     }
 }

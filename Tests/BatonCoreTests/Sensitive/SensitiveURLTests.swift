@@ -80,4 +80,13 @@ import Testing
         #expect(secret != Secret("sk_live_abcdef123457"))
         #expect(secret != Secret("sk_live"))
     }
+
+    /// The byte search finds the same `://` the generic `firstRange(of:)` did.
+    @Test(arguments: [
+        "https://h/p", "", ":", "://", ":///", "a:/", "a:/b://c", "::://x", "x:/:/y://z", "https:/", "https:/x//y",
+        "ab:c://d://e", "é://h", "https://[::1]:8080/", "no separator here", "trailing:/", "trailing:",
+    ])
+    func theSchemeSeparatorIsFoundWhereFirstRangeFoundIt(text: String) {
+        #expect(SensitiveURL.indexAfterSchemeSeparator(text.utf8) == text.utf8.firstRange(of: "://".utf8)?.upperBound)
+    }
 }

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -22,5 +23,26 @@ import Testing
     ])
     func validTimestampsParse(text: String, seconds: Double) {
         #expect(RFC3339.date(from: text)?.timeIntervalSince1970 == seconds)
+    }
+
+    /// The digit-by-digit writer and reader give what Foundation gives, over 1970-9999 (fractional seconds dropped
+    /// when writing, as Foundation drops them) and at the range's edges; outside it Foundation still answers.
+    @Test func theFastPathsAgreeWithFoundation() {
+        var generator = SeededGenerator(seed: 3339)
+        var dates = [
+            0, 1, 59.999, 86_399.5, 951_782_400, 4_107_542_400, 253_402_300_799.75, 253_402_300_800, -1, -86_400.5,
+        ]
+        .map(Date.init(timeIntervalSince1970:))
+        for _ in 0..<5_000 {
+            dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<253_402_300_800, using: &generator)))
+            dates.append(Date(timeIntervalSince1970: Double(Int64.random(in: 0..<4_102_444_800, using: &generator))))
+        }
+        for date in dates {
+            let text = RFC3339.string(from: date)
+            #expect(text == RFC3339.foundationString(from: date), "\(date.timeIntervalSince1970)")
+            // What parsing gave before the fast path: the range check, then Foundation.
+            let before = RFC3339.hasFieldsInRange(Array(text.utf8)) ? RFC3339.foundationDate(from: text) : nil
+            #expect(RFC3339.date(from: text) == before, "\(text)")
+        }
     }
 }

@@ -36,6 +36,15 @@ struct UserIDRefusalTests {
     }
 
     @Test(
+        "the token check's byte-level control test agrees with Unicode's general category",
+        arguments: refused + ["alice", "user@example.com", "Zoë 42", "a\u{2028}", "\u{A0}nbsp", "é\u{1}", "~"])
+    func controlCheckAgreesWithUnicode(id: String) {
+        #expect(
+            SignedTokenAuthenticator.hasControlCharacter(id)
+                == id.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
+    @Test(
         "ids are accepted unless empty or holding a control character",
         arguments: [
             ("alice", true), ("user@example.com", true), ("Zoë 42", true), ("", false), ("a\u{0}", false),

@@ -159,6 +159,20 @@ import Testing
         #expect(Self.problems(negative) == ["server.maxConnectionsPerAddress"])
     }
 
+    @Test func theInstanceConnectionLimitIsConfigurable() throws {
+        #expect(try Self.load(Self.validFile).server.maxConnections == 1024)
+        let raised = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnections\": 8000,")
+        #expect(try Self.load(raised).server.maxConnections == 8000)
+    }
+
+    @Test(arguments: ["0", "-1", "1000001", "\"many\""])
+    func anInstanceConnectionLimitOutOfBoundsIsRefused(value: String) {
+        let file = Self.validFile.replacingOccurrences(
+            of: "\"port\": 8080,", with: "\"port\": 8080, \"maxConnections\": \(value),")
+        #expect(Self.problems(file) == ["server.maxConnections"])
+    }
+
     @Test func sandboxEvidenceIsADevelopmentOnlySetting() throws {
         let fixtures = Self.validFile.replacingOccurrences(
             of: "\"database\":", with: "\"development\": {\"sandboxEvidence\": true}, \"database\":")

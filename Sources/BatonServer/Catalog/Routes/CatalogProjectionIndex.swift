@@ -24,6 +24,9 @@ struct CatalogProjectionIndex: Sendable {
     let urls: URLPolicy
     /// One representative item per decision class.
     private(set) var representatives: [CatalogItem] = []
+    /// The user- and time-independent part of each representative's decision, worked out once here so a request
+    /// does not parse the item's URLs again (`resolveCatalogHandoff(_:publication:evidence:now:policy:)`).
+    private var standings: [CatalogItemStanding] = []
     /// Per visible item, in catalog order: its class, its two possible cards and their JSON.
     private var classOfEntry: [Int] = []
     private var neutralCards: [CatalogCard] = []
@@ -59,6 +62,7 @@ struct CatalogProjectionIndex: Sendable {
                 classIndex = representatives.count
                 classes[key] = classIndex
                 representatives.append(item)
+                standings.append(CatalogItemStanding(item: item, urls: urls))
             }
             if entryByItemID[item.id] == nil { entryByItemID[item.id] = classOfEntry.count }
             classOfEntry.append(classIndex)
@@ -78,10 +82,8 @@ struct CatalogProjectionIndex: Sendable {
     private func modes(
         publication: CatalogPublication, evidence: ServiceStateEvidence?, now: Date, policy: CatalogDecisionPolicy
     ) -> [MobileHandoff.Mode?] {
-        representatives.map { item in
-            resolveCatalogHandoff(
-                item: item, publication: publication, evidence: evidence, now: now, policy: policy, urls: urls
-            ).mode
+        standings.map { standing in
+            resolveCatalogHandoff(standing, publication: publication, evidence: evidence, now: now, policy: policy).mode
         }
     }
 
@@ -132,9 +134,8 @@ struct CatalogProjectionIndex: Sendable {
         policy: CatalogDecisionPolicy
     ) -> CatalogCard? {
         guard let entry = entryByItemID[itemID] else { return nil }
-        let item = representatives[classOfEntry[entry]]
         let mode = resolveCatalogHandoff(
-            item: item, publication: publication, evidence: evidence, now: now, policy: policy, urls: urls
+            standings[classOfEntry[entry]], publication: publication, evidence: evidence, now: now, policy: policy
         ).mode
         switch mode {
         case nil: return nil
