@@ -23,12 +23,7 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     ) async throws -> IdempotencyClaim {
         let lockRows = dialect.lockRows
         let engineName = dialect.engine
-        let insertSQL = """
-            INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
-                lease_expires_at, created_at, updated_at)
-            VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
-            ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
-            """
+        let insertSQL = Self.claimInsertSQL
         let insertArguments: [SQLValue] = [
             .text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now),
         ]
@@ -66,6 +61,17 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
             }
             throw StoreError(.busy, engine: engineName, operation: "claim")
         }
+    }
+
+    /// Inserts a new in-progress record (`$1` user, `$2` key, `$3` fingerprint, `$4` owner, `$5` lease end, `$6`
+    /// now); a row back when inserted, none when the key has a record.
+    static var claimInsertSQL: String {
+        """
+        INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
+            lease_expires_at, created_at, updated_at)
+        VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
+        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
+        """
     }
 
     func extendLease(user: String, key: String, owner: String, until: Date) async throws -> Bool {
