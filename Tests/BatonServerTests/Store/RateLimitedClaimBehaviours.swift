@@ -12,7 +12,9 @@ enum RateLimitedClaimBehaviours {
     static func tokenThenClaim(_ engine: StoreEngine) async throws {
         try await withStore(engine) { store throws in
             let take = RateLimitTake(bucket: "user:alice", burst: 2, perMinute: 6)
-            func call(_ key: String, owner: String = "A", at time: Date, fingerprint: String = Self.fingerprint)
+            func call(
+                _ key: String, owner: String = "A", at time: Date, fingerprint: String = Self.fingerprint
+            )
                 async throws -> RateLimitedClaim
             {
                 try await store.takeRateLimitTokenAndClaim(

@@ -143,11 +143,12 @@ struct SQLiteWriteQueueDrainTests {
 
         /// Runs what waited, and every later job at once, each on a thread of its own.
         func open() {
-            run(jobs.withLock { state in
-                state.open = true
-                defer { state.queued.removeAll() }
-                return state.queued
-            })
+            run(
+                jobs.withLock { state in
+                    state.open = true
+                    defer { state.queued.removeAll() }
+                    return state.queued
+                })
         }
 
         private func run(_ jobs: [UnownedJob]) {

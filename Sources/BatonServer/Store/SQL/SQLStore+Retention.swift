@@ -49,7 +49,8 @@ extension SQLStore {
     ) throws(StoreError) -> Int {
         let capacity = Int64(take.burst) * 1000
         let rate = Int64(take.perMinute)
-        let rows = try db.query("SELECT tokens, updated_at FROM rate_limit_buckets WHERE bucket = $1", [.text(take.bucket)])
+        let rows = try db.query(
+            "SELECT tokens, updated_at FROM rate_limit_buckets WHERE bucket = $1", [.text(take.bucket)])
         let state = try decode("takeRateLimitToken", engineName) { () throws -> (Int64, Int64)? in
             try rows.first.map { (try $0.integer(0), try $0.integer(1)) }
         }
