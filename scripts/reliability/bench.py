@@ -111,10 +111,17 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--duration", default="10s")
     ap.add_argument("--postgres")
+    # For an A/B of two backend binaries: the sandbox runs from this one in both (default: --baton).
+    ap.add_argument("--sandbox-baton")
+    ap.add_argument("--backends", default="sqlite,postgres", help="comma-separated: sqlite, postgres")
+    ap.add_argument("--skip-memory", action="store_true", help="skip the 1,000 idle connections")
+    # The sandbox forgets its Chia sessions (POST /_sandbox/reset) before each round, so every round goes through the
+    # same sandbox; --keep-sandbox-state lets them pile up instead (~0.5 M a round at the defaults, the old behaviour).
+    ap.add_argument("--keep-sandbox-state", action="store_true")
     a = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    h = Harness(a.baton, "bench")
+    h = Harness(a.baton, "bench", sandbox_baton=a.sandbox_baton)
     try:
         sb = h.start_sandbox()
         chia_port = sb["port"]
@@ -122,6 +129,8 @@ def main():
         nginx = nginx_proxy(h, chia_port, sb["chia"]["apiKey"])
         backends = {}
         for name, db in (("sqlite", "sqlite:" + os.path.join(h.dir, "bench.sqlite")), ("postgres", a.postgres)):
+            if name not in a.backends.split(","):
+                continue
             port = free_block(1)
             # Access logs go to a file (every request logs one JSON line: part of the measured cost).
             proc = h.start_backend(port, db, name=f"backend-{name}", sync_seconds=3600)
@@ -132,7 +141,7 @@ def main():
         auth = f"Bearer {token}"
 
         print("== backend memory: idle, then 1,000 idle keep-alive connections")
-        for name, (port, proc) in backends.items():
+        for name, (port, proc) in ([] if a.skip_memory else backends.items()):
             idle = rss_kb(proc.pid)
             socks, answered = idle_connections(port, 1000)
             held = rss_kb(proc.pid)
@@ -145,8 +154,12 @@ def main():
         results = {k: [] for k in list(backends) + ["nginx", "sandbox"]}
         rss_trend = {k: [] for k in backends}
         served = {k: 0 for k in backends}
+        sandbox_pid = h.procs[0].pid
         for r in range(a.rounds):
             line = []
+            if not a.keep_sandbox_state:
+                status, _ = h.sandbox_call("POST", "/_sandbox/reset")
+                assert status in (200, 204), status
             for name, (port, proc) in backends.items():
                 cpu = cpu_seconds(proc.pid)
                 w = wrk(port, auth, a.duration)
@@ -163,9 +176,12 @@ def main():
             line.append(f"nginx {w['rps']:.0f} req/s p50 {w['p50']:.2f} p99 {w['p99']:.2f} ms"
                         + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
             # The ceiling: the sandbox's share endpoint called alone (what every share figure above goes through).
+            cpu = cpu_seconds(sandbox_pid)
             w = wrk(chia_port, auth_chia, a.duration)
+            w["cpu_us"] = (cpu_seconds(sandbox_pid) - cpu) * 1e6 / max(1, w["requests"])
             results["sandbox"].append(w)
-            line.append(f"sandbox alone {w['rps']:.0f} req/s p99 {w['p99']:.2f} ms"
+            line.append(f"sandbox alone {w['rps']:.0f} req/s p99 {w['p99']:.2f} ms CPU {w['cpu_us']:.0f} us/request, "
+                        f"sandbox RSS {rss_kb(sandbox_pid) / 1024:.0f} MiB"
                         + (f" non-2xx {w['non2xx']}" if w["non2xx"] else ""))
             print(f"round {r + 1}: " + " | ".join(line))
         med = {k: {m: statistics.median(x[m] for x in v) for m in ("rps", "p50", "p99")} for k, v in results.items()}

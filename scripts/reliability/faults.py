@@ -195,7 +195,8 @@ class SmallDisk:
 
     def fill(self):
         chunk = b"\0" * (64 << 10)
-        with open(self.filler, "ab") as f:
+        # Unbuffered: a buffered file keeps the chunk ENOSPC refused and fails again when closed.
+        with open(self.filler, "ab", buffering=0) as f:
             try:
                 while True:
                     f.write(chunk)

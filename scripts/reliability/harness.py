@@ -68,8 +68,10 @@ def rss_kb(pid):
 
 
 class Harness:
-    def __init__(self, baton, name):
+    def __init__(self, baton, name, sandbox_baton=None):
         self.baton = baton
+        # The binary `baton sandbox` runs from (the same as `baton` unless an A/B holds the sandbox fixed).
+        self.sandbox_baton = sandbox_baton or baton
         self.dir = tempfile.mkdtemp(prefix=f"baton-{name}.")
         self.procs = []
         self.logs = []
@@ -80,7 +82,7 @@ class Harness:
     def start_sandbox(self, webhook_port=None):
         port = free_block(3)
         # Its dev keys persist in --state: keep them in this check's folder, not the caller's ./.baton.
-        args = [self.baton, "sandbox", "--port", str(port), "--state", os.path.join(self.dir, "sandbox-state"), "--json"]
+        args = [self.sandbox_baton, "sandbox", "--port", str(port), "--state", os.path.join(self.dir, "sandbox-state"), "--json"]
         if webhook_port:
             args += ["--privue-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/privue",
                      "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
@@ -134,7 +136,7 @@ class Harness:
         })
         return e
 
-    def config(self, port, timeout_seconds=2, sync_seconds=5, threads=2):
+    def config(self, port, timeout_seconds=2, sync_seconds=5, threads=2, retention=None):
         sb = self.sandbox
         cfg = {
             "development": {"allowLoopbackHTTP": True, "sandboxEvidence": True},
@@ -152,6 +154,8 @@ class Harness:
             "bb": {"apiOrigin": sb["bb"]["origin"],
                    "returnURLs": {"https": sb["bb"]["returnUrls"][0], "customScheme": sb["bb"]["returnUrls"][1]}},
         }
+        if retention:
+            cfg["retention"] = retention
         path = os.path.join(self.dir, f"baton-{port}.json")
         with open(path, "w") as f:
             json.dump(cfg, f)

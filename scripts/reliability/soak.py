@@ -20,14 +20,40 @@ from tcpproxy import Proxy
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 
+# The configuration's `retention` the soak's backends run with: each kind at its floor (docs/CONTRACTS.md,
+# *Retention*), maintenance every 15 s, so the database stops growing within the hour. SOAK_RETENTION=default runs
+# the contract's defaults instead (the database then grows throughout: the "database size flat" check fails).
+RETENTION = {"idempotencyRecordsSeconds": 900, "connectSessionsSeconds": 1800, "webhookEventsSeconds": 600,
+             "rateLimitBucketsSeconds": 60, "maintenanceIntervalSeconds": 15}
+# The "database size flat" check looks only past this warm-up: the longest retention above and 5 minutes for the
+# purge to catch up (SOAK_DB_WARMUP, in seconds, shortens it — only to show the check failing on a short run).
+DB_WARMUP = float(os.environ.get("SOAK_DB_WARMUP", RETENTION["connectSessionsSeconds"] + 300))
+# Past the warm-up, the largest size in the later half may exceed the largest in the earlier half by this factor.
+DB_GROWTH = 1.10
 
-def _flows(ports, token, sandbox, stop, record, skew):
+
+def db_flat(samples, key, warmup=None, growth=DB_GROWTH):
+    """The "database size flat" rule on samples[key] after the warm-up: the later half's maximum is at most `growth`
+    times the earlier half's. Returns (verdict, text): verdict None when fewer than 8 samples lie past the warm-up
+    (the run was too short to judge), else True/False."""
+    warmup = DB_WARMUP if warmup is None else warmup
+    sizes = [s[key] for s in samples if s["t"] >= warmup and s.get(key)]
+    if len(sizes) < 8:
+        return None, f"{key}: not judged, {len(sizes)} samples past the {warmup:.0f} s warm-up (needs 8)"
+    half = len(sizes) // 2
+    early, late = max(sizes[:half]), max(sizes[half:])
+    text = (f"{key}: past {warmup:.0f} s, max {early / 2**20:.2f} MiB in the earlier half, "
+            f"{late / 2**20:.2f} MiB in the later ({late / early:.3f}×, limit {growth:.2f}×)")
+    return late <= growth * early, text
+
+
+def _flows(ports, token, sandbox, halt, record, skew):
     """BB connect sessions and Privue handoffs, created and polled, and BB's webhook for each session delivered
     (with the current `skew` in seconds added to its timestamp)."""
     auth = {"Authorization": f"Bearer {token}"}
     bb = sandbox["bb"]
     n = 0
-    while not stop.wait(0.2):
+    while not halt.wait(0.2):
         n += 1
         port = ports[n % len(ports)]
         started = time.monotonic()
@@ -90,11 +116,16 @@ def soak_mixed(baton, profile):
         h.adopt_sandbox(info)
         h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
         ports = [free_block(1) for _ in range(3)]
+        retention = None if os.environ.get("SOAK_RETENTION") == "default" else RETENTION
+        print(f"   retention: {json.dumps(retention) if retention else 'the contract defaults'}")
         sqlite_path = os.path.join(disk.path, "baton.sqlite")
         procs = {
-            "A (PostgreSQL)": h.start_backend(ports[0], pg.url, name="instance-a", timeout_seconds=1),
-            "B (PostgreSQL)": h.start_backend(ports[1], pg.url, name="instance-b", timeout_seconds=1),
-            "C (SQLite)": h.start_backend(ports[2], "sqlite:" + sqlite_path, name="instance-c", timeout_seconds=1),
+            "A (PostgreSQL)": h.start_backend(ports[0], pg.url, name="instance-a", timeout_seconds=1,
+                                              retention=retention),
+            "B (PostgreSQL)": h.start_backend(ports[1], pg.url, name="instance-b", timeout_seconds=1,
+                                              retention=retention),
+            "C (SQLite)": h.start_backend(ports[2], "sqlite:" + sqlite_path, name="instance-c", timeout_seconds=1,
+                                          retention=retention),
         }
         token = h.token("soak-user")
         for port in ports:
@@ -109,9 +140,9 @@ def soak_mixed(baton, profile):
                 answers[f"{flow} {status}"] += 1
                 window.append(took * 1000)
 
-        stop = threading.Event()
+        halt = threading.Event()
         skew = [0]
-        flows = threading.Thread(target=_flows, args=(ports, token, info, stop, record, skew), daemon=True)
+        flows = threading.Thread(target=_flows, args=(ports, token, info, halt, record, skew), daemon=True)
         flows.start()
         load = Load(ports, token, rate=profile["soak_rate"], workers=48)
         samples = []
@@ -170,7 +201,7 @@ def soak_mixed(baton, profile):
                 time.sleep(min(profile["soak_sample"], max(0.0, min(quiet, end) - time.monotonic())))
                 sample("")
         results = load.stop()
-        stop.set()
+        halt.set()
         flows.join()
         seen, urls, dupes = _judge_taps(h, results, failures, "soak", "soak-user")
         for name, p in procs.items():
@@ -198,6 +229,11 @@ def soak_mixed(baton, profile):
         print(f"   DB size first → last: PostgreSQL {samples[0]['pg_bytes'] / 2**20:.1f} → "
               f"{samples[-1]['pg_bytes'] / 2**20:.1f} MiB, SQLite {samples[0]['sqlite_bytes'] / 2**20:.1f} → "
               f"{samples[-1]['sqlite_bytes'] / 2**20:.1f} MiB")
+        for key in ("pg_bytes", "sqlite_bytes"):
+            flat, text = db_flat(samples, key)
+            print(f"   database size flat: {text}")
+            if flat is False:
+                failures.append(f"database size not flat: {text}")
         print(f"   p99 per {profile['soak_sample']:.0f} s window: max {max(s['p99_ms'] for s in samples):.0f} ms, "
               f"median {_pct([s['p99_ms'] for s in samples], .5):.0f} ms")
         h.close()

@@ -3,7 +3,8 @@ import BatonCrypto
 import Foundation
 
 /// Chia's state: the current catalog publication, the image assets, and handoff sessions keyed by
-/// `Idempotency-Key`. Pure of HTTP; the routes in `ChiaRoutes` translate.
+/// `Idempotency-Key`, each forgotten once `SandboxLifetimes.chiaIdempotencyRetention` has passed since its creation
+/// (amortised O(1) per share, oldest first). Pure of HTTP; the routes in `ChiaRoutes` translate.
 public actor ChiaState {
     /// The encoded current publication and its validator.
     public struct EncodedCatalog: Sendable {
@@ -25,6 +26,9 @@ public actor ChiaState {
     private var sessionsByKey: [IdempotencyKey: ChiaHandoffSession] = [:]
     private var keysByToken: [String: IdempotencyKey] = [:]
     private var sessionCount = 0
+    /// Every remembered session's key in creation order, from `creationOrder[oldest]` on: what ages out first.
+    private var creationOrder: [IdempotencyKey] = []
+    private var oldest = 0
 
     /// Creates Chia's state on `origin` (the scheme and authority its URLs use, e.g. `http://127.0.0.1:9001`).
     public init(configuration: SandboxConfiguration, origin: WebOrigin) {
@@ -82,6 +86,7 @@ public actor ChiaState {
     /// Creates (or replays) the handoff session for `key` (see ``ChiaHandoffOutcome``).
     public func createHandoffSession(key: IdempotencyKey, request: ChiaHandoffRequest) -> ChiaHandoffOutcome {
         let now = clock.now()
+        forgetSessions(createdAtOrBefore: now.addingTimeInterval(-lifetimes.chiaIdempotencyRetention))
         if let existing = sessionsByKey[key] {
             guard existing.fingerprint == request.fingerprint else { return .keyReused }
             guard !existing.isExpired(at: now) else { return .expired }
@@ -100,7 +105,28 @@ public actor ChiaState {
             expiresAt: now.addingTimeInterval(lifetimes.chiaHandoffSession))
         sessionsByKey[key] = session
         keysByToken[session.token] = key
+        creationOrder.append(key)
         return .created(session, url: url(of: session))
+    }
+
+    /// Forgets the sessions created at or before `cutoff` (their retention reached), oldest first, stopping at the
+    /// first younger one (creation order is time order on a clock that does not move back; if it did, a session is
+    /// kept longer, never dropped early). The order's consumed prefix is cut off once it is most of the array, so
+    /// each key is moved O(1) times.
+    private func forgetSessions(createdAtOrBefore cutoff: Date) {
+        while oldest < creationOrder.count {
+            let key = creationOrder[oldest]
+            if let session = sessionsByKey[key] {
+                guard session.createdAt <= cutoff else { break }
+                sessionsByKey[key] = nil
+                keysByToken[session.token] = nil
+            }
+            oldest += 1
+        }
+        if oldest >= 1024, oldest * 2 >= creationOrder.count {
+            creationOrder.removeFirst(oldest)
+            oldest = 0
+        }
     }
 
     /// Opens the journey `token` (`phs_…`): the session and its item while valid, `nil` when expired or unknown.
@@ -123,10 +149,17 @@ public actor ChiaState {
         sessionsByKey.values.sorted { ($0.createdAt, $0.id.count, $0.id) < ($1.createdAt, $1.id.count, $1.id) }
     }
 
+    /// How many sessions and ordered keys are held (what the retention bounds; for tests).
+    var heldEntries: (sessions: Int, tokens: Int, order: Int) {
+        (sessionsByKey.count, keysByToken.count, creationOrder.count)
+    }
+
     /// Forgets every session and custom publication.
     public func reset() {
         sessionsByKey = [:]
         keysByToken = [:]
+        creationOrder = []
+        oldest = 0
         customItems = nil
         catalog = nil
     }

@@ -146,6 +146,10 @@ public struct SandboxConfiguration: Sendable {
 public struct SandboxLifetimes: Sendable, Hashable {
     /// A Chia `phs_…` handoff session: 15 minutes (seed 000).
     public var chiaHandoffSession: TimeInterval = 15 * 60
+    /// How long Chia remembers a handoff session's `Idempotency-Key` after creating it: until then the same key
+    /// replays (or answers 410 once the session expired); after it the session and its key are forgotten, so the
+    /// sandbox's memory is bounded by the share rate times this (24 hours, the usual provider idempotency window).
+    public var chiaIdempotencyRetention: TimeInterval = 24 * 60 * 60
     /// A Chia catalog publication; once expired, the next catalog read publishes a fresh one.
     public var chiaPublication: TimeInterval = 24 * 60 * 60
     /// A Privue handoff ticket: 120 seconds (seed 001).

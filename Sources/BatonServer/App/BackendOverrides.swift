@@ -17,14 +17,11 @@ public struct BackendOverrides: Sendable {
     public var providerPolicy: ProviderCallPolicy?
     /// Waits between provider retries (tests inject one that returns at once).
     public var providerRetrySleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-    /// Idempotency waits and retention for the share route.
+    /// Idempotency waits for the share route (its retention is the configuration's `retention`, which replaces
+    /// ``HandoffSessionOptions/retention`` here).
     public var handoff = HandoffSessionOptions()
     /// This instance's name in idempotency leases and webhook-event leases.
     public var instanceID = "baton-" + UUID().uuidString.prefix(8).lowercased()
-    /// How long maintenance keeps connect sessions, processed webhook events and idle rate-limit buckets.
-    public var retention = RecordRetention()
-    /// How often the background maintenance (purge sealed responses, drain webhook events) runs.
-    public var maintenanceInterval: Duration = .seconds(30)
     /// Replaces the Chia ``CatalogPipeline`` that is otherwise always built from the configuration and the evidence
     /// (tests that script the projection or the readiness); see ``CatalogComponent``.
     public var catalog: (any CatalogComponent)?

@@ -37,6 +37,10 @@ public final class BatonBackend: Sendable {
     ) {
         self.configuration = configuration
         self.store = store
+        // The configuration's retention is the one source: the share route stamps records with it, maintenance
+        // purges by it.
+        var options = options
+        options.handoff.retention = configuration.retention.idempotencyRecords
         self.options = options
         self.catalog = catalog
         self.catalogPipeline = pipeline
@@ -68,7 +72,7 @@ public final class BatonBackend: Sendable {
                     "duration_ms": .double(Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15),
                 ])
         }
-        var retention = options.retention
+        var retention = configuration.retention.records
         // A bucket idle for its full refill time is full again: the same as no row.
         let refill = TimeInterval(configuration.rateLimit.burst) * 60 / TimeInterval(configuration.rateLimit.perMinute)
         retention.rateLimitBuckets = max(retention.rateLimitBuckets, refill)
@@ -89,7 +93,7 @@ public final class BatonBackend: Sendable {
         server.limits.maxConnectionsPerAddress = configuration.server.maxConnectionsPerAddress
         server.logger = options.logger
         let http = try HTTPServer.start(server, router: router)
-        let interval = options.maintenanceInterval
+        let interval = configuration.retention.maintenanceInterval
         let logger = options.logger
         let maintenance = Task { [self] in
             while !Task.isCancelled {

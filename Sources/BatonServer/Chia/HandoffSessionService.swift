@@ -11,7 +11,8 @@ public struct HandoffSessionOptions: Sendable {
     public var joinPollInterval: Duration = .milliseconds(100)
     /// The `Retry-After` sent with that 503, in seconds.
     public var inProgressRetryAfterSeconds = 1
-    /// How long a definitive rejection is replayed, and how long any record is kept (24 h by contract).
+    /// How long a definitive rejection is replayed, and how long any record is kept (24 h by contract);
+    /// ``BatonBackend`` sets it from the configuration's `retention.idempotencyRecordsSeconds`.
     public var retention: TimeInterval = 24 * 60 * 60
 
     /// The defaults above.

@@ -46,7 +46,7 @@ extension BackendConfiguration {
             root, path: "",
             known: [
                 "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
-                "returnLanding", "rateLimit", "webShell",
+                "returnLanding", "rateLimit", "webShell", "retention",
             ])
 
         let serverObject = read.object(
@@ -164,6 +164,7 @@ extension BackendConfiguration {
         let previousTokenSigningKeys = read.previousTokenKeys(environment)
         let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
         let servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
+        let retention = read.retention(root, syncInterval: chia.syncInterval)
 
         let errors = development.errors + read.errors
         // An invalid return URL is among the errors, so both are present whenever there are none.
@@ -192,6 +193,7 @@ extension BackendConfiguration {
         configuration.tokenAudience = tokenAudience
         configuration.previousTokenSigningKeys = previousTokenSigningKeys
         configuration.servesWebShell = servesWebShell
+        configuration.retention = retention
         return configuration
     }
 }

@@ -131,6 +131,8 @@ public struct BackendConfiguration: Sendable {
     public var idempotencySecret: Secret
     /// Whether ``idempotencySecret`` came from `BATON_IDEMPOTENCY_SECRET` (`false`: derived from the token key).
     public var idempotencySecretIsConfigured: Bool
+    /// How long maintenance keeps each kind of record and how often it runs (`retention`).
+    public var retention = Retention()
     /// The per-user limit on provider-backed routes (`rateLimit`).
     public var rateLimit: RateLimit
     /// The timeout for one provider call.
