@@ -43,11 +43,16 @@ struct HandoffSessionService: Sendable {
 
     func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()
+        // The rate-limit token left to this route (see ``RateLimitMiddleware``): taken with the claim, or alone
+        // before any other answer, so a limited request still gets 429 first and claims nothing.
+        var token = request.attributes[PendingRateLimitKey.self]
         guard let header = request.headers["idempotency-key"], let key = IdempotencyKey(header) else {
+            try await token?.takeAlone(now: now())
             metrics.recordIdempotency("invalid_key")
             throw BackendProblem.idempotencyKeyInvalid
         }
         guard let body = ShareRequestBody(json: request.body) else {
+            try await token?.takeAlone(now: now())
             metrics.recordIdempotency("invalid_request")
             throw BackendProblem.invalidRequest(
                 "The body must be exactly {catalogItemId, disclosureVersion, affirmed: true, affirmedAt}.")
@@ -58,9 +63,17 @@ struct HandoffSessionService: Sendable {
         var waited = false
         while true {
             let now = now()
-            let claim = try await store.claim(
-                user: record.user.id, key: record.key, fingerprint: body.fingerprint, owner: record.owner,
-                leaseUntil: now.addingTimeInterval(lease), now: now)
+            let claim: IdempotencyClaim
+            if let pending = token {
+                token = nil
+                claim = try await pending.takeThenClaim(
+                    user: record.user.id, key: record.key, fingerprint: body.fingerprint, owner: record.owner,
+                    leaseUntil: now.addingTimeInterval(lease), now: now)
+            } else {
+                claim = try await store.claim(
+                    user: record.user.id, key: record.key, fingerprint: body.fingerprint, owner: record.owner,
+                    leaseUntil: now.addingTimeInterval(lease), now: now)
+            }
             switch claim {
             case .fingerprintMismatch:
                 metrics.recordIdempotency("key_reused")

@@ -8,6 +8,31 @@ public enum RateLimitDecision: Sendable, Hashable {
     case limited(retryAfterSeconds: Int)
 }
 
+/// One request's draw on a token bucket: the arguments of ``Store/takeRateLimitToken(bucket:burst:perMinute:now:)``.
+public struct RateLimitTake: Sendable, Hashable {
+    /// The bucket (`user:<id>`).
+    public var bucket: String
+    /// Requests the bucket holds when full.
+    public var burst: Int
+    /// Requests it gets back a minute.
+    public var perMinute: Int
+
+    /// A draw on `bucket`.
+    public init(bucket: String, burst: Int, perMinute: Int) {
+        self.bucket = bucket
+        self.burst = burst
+        self.perMinute = perMinute
+    }
+}
+
+/// What ``Store/takeRateLimitTokenAndClaim(_:user:key:fingerprint:owner:leaseUntil:now:)`` decided.
+public enum RateLimitedClaim: Sendable, Hashable {
+    /// The bucket is empty: nothing was claimed; retry after this many whole seconds (at least 1).
+    case limited(retryAfterSeconds: Int)
+    /// A token was taken, then the claim answered this.
+    case claim(IdempotencyClaim)
+}
+
 /// How long ``Store/purgeRecords(now:retention:keepingAssets:)`` keeps each kind of row.
 public struct RecordRetention: Sendable, Hashable {
     /// Connect sessions, from their creation (a session lives 30 minutes at BB; its outcome stays readable this long);

@@ -127,6 +127,14 @@ public protocol Store: Sendable {
     /// across every instance sharing the store. A bucket not seen before starts full.
     func takeRateLimitToken(bucket: String, burst: Int, perMinute: Int, now: Date) async throws -> RateLimitDecision
 
+    /// Takes one token as ``takeRateLimitToken(bucket:burst:perMinute:now:)`` does and, only if it was taken, claims
+    /// `(user, key)` as ``claim(user:key:fingerprint:owner:leaseUntil:now:)`` does: a limited request claims nothing.
+    /// A share's first two store writes, in one hop to SQLite's writer or one PostgreSQL statement.
+    func takeRateLimitTokenAndClaim(
+        _ take: RateLimitTake, user: String, key: String, fingerprint: String, owner: String, leaseUntil: Date,
+        now: Date
+    ) async throws -> RateLimitedClaim
+
     /// Deletes what would otherwise grow without bound: connect sessions and processed webhook events past their
     /// retention, verifications superseded by a newer one of the same user and workflow, rate-limit buckets idle
     /// long enough to be full again and, when `keepingAssets` is given (the images the stored catalog shows),

@@ -56,6 +56,33 @@ struct RateLimitTests {
         }
     }
 
+    @Test("a share takes its token with its claim: one store write fewer, 429 first whatever the body, nothing claimed")
+    func aShareTakesItsTokenWithItsClaim() async throws {
+        let configuration = try Self.configuration(rateLimit: #"{"burst": 1, "perMinute": 60}"#)
+        let fixture = try await BackendFixture.make(.sqlite, configuration: configuration)
+        fixture.catalog.set(Share.item, TestCatalogProjection.share(version: Share.version))
+        let chia = FakeChia(clock: fixture.clock)
+        fixture.transport.on(.post, "/v2/handoff-sessions") { chia.handle($0) }
+        let writes = try #require(fixture.store as? SQLStore<SQLiteEngine>).engine.writes
+        try await fixture.run { api throws in
+            let before = writes.commits
+            #expect(try await api.share(key: Share.key()).status == 201)
+            // Token and claim in one write, then the completion (three when the middleware took the token alone).
+            #expect(writes.commits - before == 2)
+            // Limited: 429 before anything else, whatever the key or body, and nothing claimed.
+            let key = Share.key()
+            #expect(try await api.share(key: key).status == 429)
+            #expect(try await fixture.store.idempotencyRecord(user: "alice", key: key) == nil)
+            #expect(try await api.share(key: nil).status == 429)
+            #expect(try await api.share(key: Share.key(), body: "{}").status == 429)
+            // A refused request still takes its token.
+            fixture.clock.advance(by: 1)
+            #expect(try await api.share(key: Share.key(), body: "{}").status == 400)
+            #expect(try await api.share(key: Share.key()).status == 429)
+            #expect(chia.sessionCount == 1)
+        }
+    }
+
     @Test("switched off, nothing is limited")
     func disabled() async throws {
         let configuration = try Self.configuration(rateLimit: #"{"enabled": false, "burst": 1, "perMinute": 1}"#)

@@ -121,3 +121,78 @@ struct SQLiteWriteQueueTests {
         }
     }
 }
+
+/// Batches that queue behind one another run on the writer's thread one after the other, without waking a task to
+/// lead the next one: the writes of a batch run even while every task waiting on the writer is held from running.
+@Suite("SQLite group commit: the writer's thread runs the next batch itself")
+struct SQLiteWriteQueueDrainTests {
+    /// A task executor whose jobs wait from ``hold()`` until ``open()``: tasks preferring it cannot run meanwhile.
+    private final class HeldExecutor: TaskExecutor {
+        private let jobs = Mutex<(queued: [UnownedJob], open: Bool)>(([], true))
+
+        func hold() { jobs.withLock { $0.open = false } }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let runNow = jobs.withLock { state in
+                if !state.open { state.queued.append(job) }
+                return state.open
+            }
+            if runNow { run([job]) }
+        }
+
+        /// Runs what waited, and every later job at once, each on a thread of its own.
+        func open() {
+            run(
+                jobs.withLock { state in
+                    state.open = true
+                    defer { state.queued.removeAll() }
+                    return state.queued
+                })
+        }
+
+        private func run(_ jobs: [UnownedJob]) {
+            for job in jobs {
+                let executor = asUnownedTaskExecutor()
+                Thread { job.runSynchronously(on: executor) }.start()
+            }
+        }
+    }
+
+    @Test func aQueuedBatchRunsWhileItsWritersCannotBeWoken() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-gc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let engine = SQLiteEngine(
+            path: directory.appendingPathComponent("gc.sqlite").path, readers: 1, busyTimeoutMilliseconds: 5000)
+        let entered = Atomic(false)
+        let gate = DispatchSemaphore(value: 0)
+        let held = Task {
+            try await engine.write("hold", transaction: false) { _ throws(StoreError) in
+                entered.store(true, ordering: .releasing)
+                gate.wait()
+            }
+        }
+        while !entered.load(ordering: .acquiring) { await Task.yield() }
+        // A write whose task runs on an executor that is then held queues behind the held one.
+        let executor = HeldExecutor()
+        let ran = Atomic(false)
+        let queued = Task(executorPreference: executor) {
+            try await engine.write("queued", transaction: false) { _ throws(StoreError) in
+                ran.store(true, ordering: .releasing)
+            }
+        }
+        while engine.writes.queuedWrites == 0 { await Task.yield() }
+        executor.hold()
+        gate.signal()
+        try await held.value
+        // Its batch runs on the writer's thread although its task cannot be woken (with the lead handed to the
+        // next queued write's task, it waited for the executor: the test timed out there before).
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !ran.load(ordering: .acquiring), ContinuousClock.now < deadline { await Task.yield() }
+        let ranWhileHeld = ran.load(ordering: .acquiring)
+        #expect(ranWhileHeld)
+        executor.open()
+        try await queued.value
+        await engine.close()
+    }
+}

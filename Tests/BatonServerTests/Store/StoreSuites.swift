@@ -25,6 +25,9 @@ struct SQLiteStoreSuite {
     @Test func purgeRunsInBoundedBatches() async throws {
         try await IdempotencyBehaviours.purgeRunsInBoundedBatches(.sqlite)
     }
+    @Test func rateLimitTokenThenClaimInOneCall() async throws {
+        try await RateLimitedClaimBehaviours.tokenThenClaim(.sqlite)
+    }
     @Test func connectSessionsBelongToTheirUser() async throws {
         try await RecordBehaviours.connectSessionsBelongToTheirUser(.sqlite)
     }
@@ -95,6 +98,9 @@ struct PostgresStoreSuite {
     }
     @Test func purgeRunsInBoundedBatches() async throws {
         try await IdempotencyBehaviours.purgeRunsInBoundedBatches(.postgres)
+    }
+    @Test func rateLimitTokenThenClaimInOneCall() async throws {
+        try await RateLimitedClaimBehaviours.tokenThenClaim(.postgres)
     }
     @Test func connectSessionsBelongToTheirUser() async throws {
         try await RecordBehaviours.connectSessionsBelongToTheirUser(.postgres)

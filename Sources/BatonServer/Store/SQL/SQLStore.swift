@@ -23,12 +23,7 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     ) async throws -> IdempotencyClaim {
         let lockRows = dialect.lockRows
         let engineName = dialect.engine
-        let insertSQL = """
-            INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
-                lease_expires_at, created_at, updated_at)
-            VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
-            ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
-            """
+        let insertSQL = Self.claimInsertSQL
         let insertArguments: [SQLValue] = [
             .text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now),
         ]
@@ -66,6 +61,17 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
             }
             throw StoreError(.busy, engine: engineName, operation: "claim")
         }
+    }
+
+    /// Inserts a new in-progress record (`$1` user, `$2` key, `$3` fingerprint, `$4` owner, `$5` lease end, `$6`
+    /// now); a row back when inserted, none when the key has a record.
+    static var claimInsertSQL: String {
+        """
+        INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
+            lease_expires_at, created_at, updated_at)
+        VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
+        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
+        """
     }
 
     func extendLease(user: String, key: String, owner: String, until: Date) async throws -> Bool {
@@ -133,8 +139,10 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
 
     /// Rows one purge statement deletes or erases at most. Each batch is its own short write, so a share's claim
     /// waits behind one batch at most, never behind the whole purge: a million expired records purged in one
-    /// transaction held SQLite's only writer for seconds (docs/reliability.md, "Curves").
-    static var purgeBatchSize: Int { 1_000 }
+    /// transaction held SQLite's only writer for seconds (docs/reliability.md, "Curves"), and a batch of 1,000 rows
+    /// still tens of milliseconds (shares p50/p99 168/806 ms during a purge); 100 keeps a share's wait to a few
+    /// milliseconds for a purge about twice as long (docs/reliability.md, "Store path of a share").
+    static var purgeBatchSize: Int { 100 }
 
     func purgeIdempotency(now: Date, retention: TimeInterval) async throws -> IdempotencyPurge {
         try await purgeIdempotency(now: now, retention: retention, batchSize: Self.purgeBatchSize)
@@ -175,6 +183,9 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
             rows += touched
             batches += 1
             if touched < max(1, batchSize) || Task.isCancelled { return (rows, batches) }
+            // Let the writes that queued behind this batch go first (on SQLite they join the writer's queue ahead
+            // of the next batch): the purge takes the writer at most one batch at a time.
+            await Task.yield()
         }
     }
 

@@ -100,18 +100,33 @@ actor ConfinedConnection<Session: SQLSession> {
     func run<T: Sendable>(
         _ operation: String, freshSince epoch: Int = 0, _ body: @Sendable (Session) throws(StoreError) -> T
     ) throws(StoreError) -> T {
-        guard !closed else { throw StoreError(.closed, engine: engine, operation: operation) }
-        let current: Session
-        if let session, session.isHealthy, sessionEpoch >= epoch {
-            current = session
-        } else {
-            session?.close()
-            session = nil
-            current = try open()
-            session = current
-            sessionEpoch = epoch
+        try body(try current(operation, freshSince: epoch))
+    }
+
+    /// Runs `body` with the connection (or the error that kept it from opening) on the connection's thread; while
+    /// `body` returns `true`, runs it again as a job of its own on this thread, enqueued here directly (a task
+    /// isolated to this actor), so the caller resumes after the first run while the thread goes straight on.
+    func runRepeating(_ operation: String, _ body: @escaping @Sendable (Result<Session, StoreError>) -> Bool) {
+        let session: Result<Session, StoreError>
+        do throws(StoreError) {
+            session = .success(try current(operation, freshSince: 0))
+        } catch {
+            session = .failure(error)
         }
-        return try body(current)
+        guard body(session) else { return }
+        Task { self.runRepeating(operation, body) }
+    }
+
+    /// The open connection, opened (again) first if there is none, it broke, or it predates `epoch`.
+    private func current(_ operation: String, freshSince epoch: Int) throws(StoreError) -> Session {
+        guard !closed else { throw StoreError(.closed, engine: engine, operation: operation) }
+        if let session, session.isHealthy, sessionEpoch >= epoch { return session }
+        session?.close()
+        session = nil
+        let opened = try open()
+        session = opened
+        sessionEpoch = epoch
+        return opened
     }
 
     /// Closes the connection and stops the thread once this call returns.

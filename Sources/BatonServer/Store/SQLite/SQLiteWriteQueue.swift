@@ -5,9 +5,11 @@ import Synchronization
 /// Every commit pays the same fixed cost whatever it changed: the file locks (`fcntl`, several per transaction), a
 /// WAL frame write for every page it touched (the rate-limit bucket's and the index's pages again and again), the
 /// wal-index update, and a hop to the writer's thread. A share made three such commits, and that was most of its
-/// store CPU. Here a write joins a queue. The first write to find no batch running leads: on the connection's thread
-/// it takes what is queued (at most ``maximumBatch``), runs it in one `BEGIN IMMEDIATE` … `COMMIT`, and hands the
-/// lead to the next queued write, if any, so writes arriving meanwhile form the next batch.
+/// store CPU. Here a write joins a queue. The first write to find no batch running starts a drain: on the
+/// connection's thread it takes what is queued (at most ``maximumBatch``), runs it in one `BEGIN IMMEDIATE` …
+/// `COMMIT`, wakes its writers, and, while writes queued meanwhile, runs the next batch there as a job of its own
+/// (``ConfinedConnection/runRepeating(_:_:)``). No task is woken just to lead a batch: handing the lead to the next
+/// queued write cost two thread hops between batches, paid by the writes that arrived together at light load.
 ///
 /// Each write keeps its own semantics: one with `transaction` runs inside a `SAVEPOINT`, so its failure undoes only
 /// its own statements; without, each statement is atomic by itself, as in autocommit. No write returns before the
@@ -41,25 +43,27 @@ final class SQLiteWriteQueue: Sendable {
             transaction: transaction,
             work: { session throws(StoreError) in outcome.succeed(try body(session)) },
             fail: { error in outcome.fail(error) })
-        let turn = await withUnsafeContinuation { (continuation: UnsafeContinuation<Turn, Never>) in
+        let leads = await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
             let leads = state.withLock { state in
-                guard state.leading else {
-                    state.leading = true
+                guard state.draining else {
+                    state.draining = true
                     state.queued.append(Queued(entry: entry, waiter: nil))
                     return true
                 }
                 state.queued.append(Queued(entry: entry, waiter: continuation))
                 return false
             }
-            if leads { continuation.resume(returning: .lead) }
+            if leads { continuation.resume(returning: true) }
         }
-        if turn == .lead { await lead(operation) }
+        if leads {
+            // Runs the batch holding this write on the writer's thread; batches queued meanwhile follow there as
+            // jobs of their own, without waking a task to lead them, while this caller returns.
+            await connection.runRepeating(operation) { session in self.drain(session) }
+        }
         return try outcome.result(operation)
     }
 
     // MARK: - Private
-
-    private enum Turn { case lead, settled }
 
     private struct Entry: Sendable {
         let transaction: Bool
@@ -69,34 +73,38 @@ final class SQLiteWriteQueue: Sendable {
 
     private struct Queued {
         let entry: Entry
-        /// Whom to wake when it settles; `nil` for the write that leads its batch (it is awake).
-        var waiter: UnsafeContinuation<Turn, Never>?
+        /// Whom to wake when it settles; `nil` for the write that started the drain (it is awake).
+        var waiter: UnsafeContinuation<Bool, Never>?
     }
 
     private struct State {
         var queued: [Queued] = []
-        var leading = false
+        /// Batches are running (or about to) on the writer's thread; a new write only joins the queue.
+        var draining = false
     }
 
-    /// Runs batches on the connection's thread until the one holding this write is done.
-    private func lead(_ operation: String) async {
-        do {
-            try await connection.run(operation) { session throws(StoreError) in runBatch(session) }
-        } catch {
+    /// On the writer's thread: runs the next batch, or fails everything queued if the connection cannot be had.
+    /// Returns whether more writes are queued (another batch follows on this thread).
+    private func drain(_ session: Result<SQLiteConnection, StoreError>) -> Bool {
+        switch session {
+        case .success(let session):
+            return runBatch(session)
+        case .failure(let error):
             // The connection is closed or cannot be opened: nothing queued can run now.
             let queued = state.withLock { state in
-                state.leading = false
+                state.draining = false
                 defer { state.queued.removeAll() }
                 return state.queued
             }
             for item in queued {
                 item.entry.fail(error)
-                item.waiter?.resume(returning: .settled)
+                item.waiter?.resume(returning: false)
             }
+            return false
         }
     }
 
-    private func runBatch(_ session: SQLiteConnection) {
+    private func runBatch(_ session: SQLiteConnection) -> Bool {
         let batch = state.withLock { state in
             let count = min(maximumBatch, state.queued.count)
             defer { state.queued.removeFirst(count) }
@@ -133,16 +141,12 @@ final class SQLiteWriteQueue: Sendable {
                 for item in done { item.entry.fail(error) }
             }
         }
-        let next = state.withLock { state -> UnsafeContinuation<Turn, Never>? in
-            guard !state.queued.isEmpty else {
-                state.leading = false
-                return nil
-            }
-            defer { state.queued[0].waiter = nil }
-            return state.queued[0].waiter
+        let more = state.withLock { state in
+            if state.queued.isEmpty { state.draining = false }
+            return state.draining
         }
-        next?.resume(returning: .lead)
-        for item in batch { item.waiter?.resume(returning: .settled) }
+        for item in batch { item.waiter?.resume(returning: false) }
+        return more
     }
 
     /// One write inside the open transaction; returns its error, if it failed.
