@@ -20,10 +20,10 @@ import Testing
         return text
     }
 
-    @Test func byteSplitEqualsCharacterSplit() {
+    @Test func byteSplitEqualsCharacterSplit() async {
         var rng = SeededGenerator(seed: 11)
         let prefixes = ["", "https://", "HTTPS://app.example.com", "acmewallet://", "https://[::1]"]
-        for _ in 0..<20_000 {
+        await cooperativeLoop(20_000) { _ in
             let text = Self.randomText(&rng, prefix: prefixes.randomElement(using: &rng)!)
             let characterSplit =
                 text.utf8.contains { $0 <= 0x20 || $0 == 0x7F } ? nil : RawURLComponents(characterSplitting: text)
@@ -31,10 +31,10 @@ import Testing
         }
     }
 
-    @Test func firstFieldLookupEqualsFullParse() {
+    @Test func firstFieldLookupEqualsFullParse() async {
         var rng = SeededGenerator(seed: 12)
         let names = ["sessionId", "resultCode", "a", "", "a;b", "\u{212A}", "K", "é"]
-        for _ in 0..<20_000 {
+        await cooperativeLoop(20_000) { _ in
             let query = Self.randomText(&rng)
             let parsed = FormURLEncodedQuery(parsing: query)
             for name in names {
@@ -43,16 +43,16 @@ import Testing
         }
     }
 
-    @Test func registeredMatchingEqualsNormalisedComparison() throws {
+    @Test func registeredMatchingEqualsNormalisedComparison() async throws {
         var rng = SeededGenerator(seed: 13)
         let registered = try [
             "https://app.example.com/cb", "acmewallet://bb-callback", "https://a;b", "ws://\u{212A}/",
         ]
         .map { try RegisteredReturnURL($0) }
-        for _ in 0..<20_000 {
+        try await cooperativeLoop(20_000) { _ in
             let text = Self.randomText(
                 &rng, prefix: ["https://", "acmewallet://", "ws://"].randomElement(using: &rng)!)
-            guard let candidate = RawURLComponents(text) else { continue }
+            guard let candidate = RawURLComponents(text) else { return }
             for url in registered {
                 let parts = try #require(RawURLComponents(url.string))
                 let expected =
@@ -65,14 +65,14 @@ import Testing
         }
     }
 
-    @Test func genericHostMatchingEqualsNormalisedComparison() throws {
+    @Test func genericHostMatchingEqualsNormalisedComparison() async throws {
         var rng = SeededGenerator(seed: 14)
         let parsers = try ["Partner.Example", "a;b", "\u{212A}", "[::1]"].map {
             try GenericReturnParser(registeredHost: $0)
         }
-        for _ in 0..<20_000 {
+        try await cooperativeLoop(20_000) { _ in
             let text = Self.randomText(&rng, prefix: ["https://", "HTTPS://", "http://"].randomElement(using: &rng)!)
-            guard let parts = RawURLComponents(text) else { continue }
+            guard let parts = RawURLComponents(text) else { return }
             for parser in parsers {
                 let expected =
                     parts.normalizedScheme == "https" && parts.userinfo == nil

@@ -98,6 +98,9 @@ import Testing
             }
             largestOrder = max(largestOrder, await state.heldEntries.order)
             clock.advance(by: 1)
+            // Calls to an idle actor need not suspend: without this the loop holds a pool thread to its end
+            // (docs/reliability.md, "Tests under CPU load").
+            await Task.yield()
         }
         let held = await state.heldEntries
         #expect(held.sessions == 20 * sharesPerSecond)
