@@ -44,11 +44,6 @@ final class PostgresPipeline: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Taken around every use of ``state``, so that its `Mutex` is never contended. On Linux a contended
-    /// `Synchronization.Mutex` spins (and then takes a priority-inheriting futex) while the holder sits in libpq's
-    /// `send`/`recv` system calls; a pthread mutex (`NSLock`) puts the waiter to sleep at once instead, which is what
-    /// a lock held across a system call wants on a machine with few cores.
-    private let gate = NSLock()
     private let conninfo: String
     private let schema: String?
     private let name: String
@@ -78,12 +73,12 @@ final class PostgresPipeline: Sendable {
 
     /// The socket and whether the loop should wait for it to be writable (`-1` without a connection).
     var interest: (socket: Int32, write: Bool) {
-        locked { state in (state.connection?.socket ?? -1, state.wantsWrite) }
+        state.withLock { state in (state.connection?.socket ?? -1, state.wantsWrite) }
     }
 
     /// Called by the event loop when the socket is readable (or closed): reads every complete answer.
     func readable() {
-        let finished = locked { state -> [Finished] in
+        let finished = state.withLock { state -> [Finished] in
             guard let connection = state.connection else { return [] }
             var finished: [Finished] = []
             do throws(StoreError) {
@@ -121,7 +116,7 @@ final class PostgresPipeline: Sendable {
 
     /// Called by the event loop when the socket is writable while ``interest`` asked for it.
     func writable() {
-        let failed = locked { state -> [Finished] in
+        let failed = state.withLock { state -> [Finished] in
             guard let connection = state.connection, state.wantsWrite else { return [] }
             do throws(StoreError) {
                 state.wantsWrite = try !connection.flush()
@@ -138,7 +133,7 @@ final class PostgresPipeline: Sendable {
 
     /// Fails what is waiting with ``StoreError/Code/closed`` and closes the connection.
     func close() {
-        let (finished, waiters) = locked { state in
+        let (finished, waiters) = state.withLock { state in
             state.closed = true
             defer { state.connecting = nil }
             return (Self.drop(&state, code: .closed), state.connecting ?? [])
@@ -149,13 +144,6 @@ final class PostgresPipeline: Sendable {
     }
 
     // MARK: - Private
-
-    /// Runs `body` on the state under ``gate``, which keeps the state's own `Mutex` uncontended.
-    private func locked<R: Sendable>(_ body: (inout State) -> R) -> R {
-        gate.lock()
-        defer { gate.unlock() }
-        return state.withLock { state in body(&state) }
-    }
 
     private typealias Finished = (CheckedContinuation<Submission, Never>, Result<[SQLRow], StoreError>)
 
@@ -169,7 +157,7 @@ final class PostgresPipeline: Sendable {
     private func submit(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async -> Submission {
         await withCheckedContinuation { continuation in
             let epoch = losses.count
-            let (immediate, failed) = locked { state -> (Submission?, [Finished]) in
+            let (immediate, failed) = state.withLock { state -> (Submission?, [Finished]) in
                 guard !state.closed else {
                     return (.finished(.failure(StoreError(.closed, engine: .postgres, operation: operation))), [])
                 }
@@ -213,7 +201,7 @@ final class PostgresPipeline: Sendable {
         let epoch = losses.count
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Void, StoreError>, Never>) in
-            let step = locked { state -> Step in
+            let step = state.withLock { state -> Step in
                 if state.closed { return .closed }
                 if let connection = state.connection, connection.isHealthy, state.epoch >= epoch {
                     return .ready
@@ -255,7 +243,7 @@ final class PostgresPipeline: Sendable {
     private func install(_ connection: sending PostgresConnection, epoch: Int) {
         // A value captured by the lock's closure cannot move into the guarded state; one taken out of a lock can.
         let handoff = Mutex<PostgresConnection?>(connection)
-        let failed = locked { state -> [Finished]? in
+        let failed = state.withLock { state -> [Finished]? in
             guard !state.closed else { return nil }
             let failed = Self.drop(&state, code: .unavailable)
             state.connection = handoff.withLock { $0.take() }
@@ -270,7 +258,7 @@ final class PostgresPipeline: Sendable {
 
     /// Resumes the callers waiting for the connect, and those a replaced connection failed.
     private func finishConnecting(_ outcome: Result<Void, StoreError>, failed: [Finished]) {
-        let waiters = locked { state in
+        let waiters = state.withLock { state in
             defer { state.connecting = nil }
             return state.connecting ?? []
         }
