@@ -1,4 +1,5 @@
 import BatonHTTP
+import BatonHTTPTesting
 import Foundation
 import Testing
 

@@ -8,11 +8,11 @@ import Glibc
 ///
 /// Every blocking socket call runs on its own thread: never on the cooperative pool the server's handlers use, nor on
 /// the dispatch global queues (which share its threads on Linux).
-final class RawClient: Sendable {
+public final class RawClient: Sendable {
     private let fd: Int32
 
     /// Connects to 127.0.0.1:`port`; the socket gives up on a read after `readTimeout` seconds.
-    init(port: UInt16, readTimeout: Int = 10) throws {
+    public init(port: UInt16, readTimeout: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -35,11 +35,11 @@ final class RawClient: Sendable {
 
     /// Sends all of `text`; `false` if the peer has gone.
     @discardableResult
-    func send(_ text: String) async -> Bool { await send(bytes: Array(text.utf8)) }
+    public func send(_ text: String) async -> Bool { await send(bytes: Array(text.utf8)) }
 
     /// Sends all of `bytes`; `false` if the peer has gone.
     @discardableResult
-    func send(bytes: [UInt8]) async -> Bool {
+    public func send(bytes: [UInt8]) async -> Bool {
         await offPool { [fd] in
             var sent = 0
             while sent < bytes.count {
@@ -54,7 +54,7 @@ final class RawClient: Sendable {
     }
 
     /// Reads until the server closes the connection (or the read timeout passes) and returns what arrived.
-    func readUntilClosed() async -> (text: String, closed: Bool) {
+    public func readUntilClosed() async -> (text: String, closed: Bool) {
         await offPool { [fd] in
             var data: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
@@ -70,7 +70,7 @@ final class RawClient: Sendable {
     }
 
     /// Whether any byte (or the end of the stream) arrives within `timeout`, without consuming it.
-    func waitForData(within timeout: Duration) async -> Bool {
+    public func waitForData(within timeout: Duration) async -> Bool {
         await offPool { [fd] in
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             return poll(
@@ -80,13 +80,13 @@ final class RawClient: Sendable {
     }
 
     /// Shuts the connection down (the descriptor is closed on deinit).
-    func close() { shutdown(fd, Int32(SHUT_RDWR)) }
+    public func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Closes the sending side only: the request is complete, the answer may still come (an HTTP half-close).
-    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads until a full response head has arrived (or the connection ends) and returns it.
-    func readHead() async -> String {
+    public func readHead() async -> String {
         await offPool { [fd] in
             var data: [UInt8] = []
             var byte: UInt8 = 0
@@ -99,7 +99,7 @@ final class RawClient: Sendable {
     }
 
     /// Reads one response, head and `Content-Length` body, leaving the connection open; what arrived if it ends.
-    func readResponse() async -> String {
+    public func readResponse() async -> String {
         await offPool { [fd] in
             var data: [UInt8] = []
             var byte: UInt8 = 0
@@ -127,7 +127,7 @@ final class RawClient: Sendable {
 
     /// Sends one byte every `interval` until the server closes the connection; returns how long that took, or `nil`
     /// if it stayed open for `limit`. The interval is the wait of a `poll` on the socket, not a sleep.
-    func dripUntilClosed(interval: Duration, limit: Duration) async -> Duration? {
+    public func dripUntilClosed(interval: Duration, limit: Duration) async -> Duration? {
         await offPool { [fd] in
             let clock = ContinuousClock()
             let start = clock.now
@@ -148,66 +148,7 @@ final class RawClient: Sendable {
     }
 }
 
-/// A TCP listener that accepts one connection, reads the request, and closes without answering.
-final class DroppingListener: Sendable {
-    let port: UInt16
-    private let fd: Int32
-
-    init() {
-        let (fd, port) = bindLoopbackSocket()
-        listen(fd, 16)
-        self.fd = fd
-        self.port = port
-        Thread {
-            while true {
-                let client = accept(fd, nil, nil)
-                if client < 0 { return }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                _ = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)  // close with RST
-                setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-                close(client)
-            }
-        }.start()
-    }
-
-    func stop() {
-        shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
-    }
-}
-
-/// A port on 127.0.0.1 that refuses connections for as long as the value is kept: the socket is bound but never
-/// listens, so no other test's server can take the port in the meantime (a port merely found free and released can
-/// be).
-final class RefusingPort: Sendable {
-    let port: UInt16
-    private let fd: Int32
-
-    init() {
-        (fd, port) = bindLoopbackSocket()
-    }
-
-    deinit { close(fd) }
-}
-
-/// A TCP socket bound to 127.0.0.1 on a port the kernel picks, and that port.
-private func bindLoopbackSocket() -> (fd: Int32, port: UInt16) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            _ = bind(fd, $0, length)
-            _ = getsockname(fd, $0, &length)
-        }
-    }
-    return (fd, UInt16(bigEndian: address.sin_port))
-}
-
+/// Runs `body` on a thread of its own and returns its result: a blocking socket call never holds a cooperative thread.
 private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()
