@@ -87,26 +87,24 @@ public final class RawClient: Sendable {
 
     /// Reads until a full response head has arrived (or the connection ends) and returns it.
     public func readHead() async -> String {
-        await offPool { [fd] in
-            var data: [UInt8] = []
-            var byte: UInt8 = 0
-            while recv(fd, &byte, 1, 0) == 1 {
-                data.append(byte)
-                if data.suffix(4) == [13, 10, 13, 10] { break }
-            }
-            return String(decoding: data, as: UTF8.self)
+        await offPool { [fd] in String(decoding: Self.headBytes(fd), as: UTF8.self) }
+    }
+
+    /// Reads byte by byte up to and including the blank line that ends a response head (or the connection's end).
+    private static func headBytes(_ fd: Int32) -> [UInt8] {
+        var data: [UInt8] = []
+        var byte: UInt8 = 0
+        while recv(fd, &byte, 1, 0) == 1 {
+            data.append(byte)
+            if data.suffix(4) == [13, 10, 13, 10] { break }
         }
+        return data
     }
 
     /// Reads one response, head and `Content-Length` body, leaving the connection open; what arrived if it ends.
     public func readResponse() async -> String {
         await offPool { [fd] in
-            var data: [UInt8] = []
-            var byte: UInt8 = 0
-            while recv(fd, &byte, 1, 0) == 1 {
-                data.append(byte)
-                if data.suffix(4) == [13, 10, 13, 10] { break }
-            }
+            let data = Self.headBytes(fd)
             let head = String(decoding: data, as: UTF8.self).lowercased()
             let length =
                 head.components(separatedBy: "\r\n").lazy
