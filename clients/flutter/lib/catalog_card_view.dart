@@ -5,6 +5,9 @@
 import 'package:flutter/material.dart';
 
 import 'handoff.dart';
+import 'src/catalog_card.dart';
+import 'src/chia_machine.dart';
+import 'src/sensitive_url.dart';
 
 /// The label of the card's call to action (as the web reference shell).
 const String callToActionLabel = 'Get started';
@@ -22,7 +25,7 @@ class CatalogCardView extends StatelessWidget {
   /// The card as the catalog listed it (rendered before the tap).
   final CatalogCard listed;
 
-  /// The flow's screen (from ChiaHandoffMachine.screen); its card, once fetched at tap time, wins.
+  /// The flow's screen (ChiaHandoffController.screen); its card, once fetched at tap time, wins.
   final ChiaScreen screen;
   final VoidCallback onCallToAction;
   final VoidCallback onShare;
@@ -84,11 +87,11 @@ class CatalogCardView extends StatelessWidget {
       ]);
     }
     final notice = screen.notice;
-    if (notice == 'sign_in_required') {
+    if (notice == ChiaNotice.signInRequired) {
       widgets.add(const Text('Please sign in again, then share: the same request is sent again.'));
-    } else if (notice == 'share_uncertain') {
+    } else if (notice == ChiaNotice.shareUncertain) {
       widgets.add(const Text('We could not confirm your share. Sharing again sends the same request.'));
-    } else if (notice == 'share_retry_later') {
+    } else if (notice == ChiaNotice.shareRetryLater) {
       widgets.add(const Text('Sharing is busy. Tap share and we will send it as soon as we can, or continue without sharing.'));
     }
     for (final label in handoff.actionLabels) {

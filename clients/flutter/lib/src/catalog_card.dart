@@ -1,5 +1,5 @@
 // A transcription of clients/react-native/src/core/catalogCard.ts: the strict decoding of a GET /v2/catalog card.
-import 'raw_url.dart';
+import 'url_policy.dart';
 
 const String continueLabel = 'Continue to Chia';
 const String shareLabel = 'Share selection and continue';
@@ -56,8 +56,9 @@ class CatalogCard {
 
   static const List<String> blocks = ['image', 'title', 'summary', 'price'];
 
-  /// Decodes [json] (as `jsonDecode` returns it) strictly; null when a renderer must leave the card out.
-  static CatalogCard? decode(Object? json) {
+  /// Decodes [json] (as `jsonDecode` returns it) strictly; null when a renderer must leave the card out. URLs must be
+  /// https ([urls] admits loopback http against the local sandbox).
+  static CatalogCard? decode(Object? json, [UrlPolicy urls = UrlPolicy.production]) {
     try {
       final card = _object(json);
       final id = _nonEmpty(card['id']);
@@ -69,20 +70,20 @@ class CatalogCard {
       final summary = _nonEmpty(card['summary']);
       final priceText = _nonEmpty(card['priceText']);
       final image = _object(card['image']);
-      final imageUrl = _httpsUrl(image['url']);
+      final imageUrl = _httpsUrl(image['url'], urls);
       final alt = _string(image['alt']);
-      return CatalogCard(id, order, title, summary, priceText, imageUrl, alt, _handoff(_object(card['handoff'])));
+      return CatalogCard(id, order, title, summary, priceText, imageUrl, alt, _handoff(_object(card['handoff']), urls));
     } on FormatException {
       return null;
     }
   }
 
-  static MobileHandoff _handoff(Map<String, Object?> h) {
+  static MobileHandoff _handoff(Map<String, Object?> h, UrlPolicy urls) {
     final mode = h['mode'];
     if (mode == 'neutral_only') {
       _onlyKeys(h, const ['mode', 'heading', 'body', 'actionLabel', 'url']);
       _literal(h['actionLabel'], continueLabel);
-      return MobileHandoff.neutralOnly(_nonEmpty(h['heading']), _nonEmpty(h['body']), _httpsUrl(h['url']));
+      return MobileHandoff.neutralOnly(_nonEmpty(h['heading']), _nonEmpty(h['body']), _httpsUrl(h['url'], urls));
     }
     if (mode != 'share_or_neutral') throw const FormatException();
     _onlyKeys(h, const [
@@ -108,9 +109,9 @@ class CatalogCard {
       _strings(h['dataShared']),
       _string(h['purpose']),
       _string(h['compensationDisclosure']),
-      names.map((name) => [name, _httpsUrl(policies[name])]).toList(),
+      names.map((name) => [name, _httpsUrl(policies[name], urls)]).toList(),
       _nonEmpty(primary['disclosureVersion']),
-      _httpsUrl(secondary['url']),
+      _httpsUrl(secondary['url'], urls),
     );
   }
 
@@ -135,9 +136,9 @@ class CatalogCard {
     throw const FormatException();
   }
 
-  static String _httpsUrl(Object? value) {
+  static String _httpsUrl(Object? value, UrlPolicy urls) {
     final text = _string(value);
-    if (!isHttpsUrl(text)) throw const FormatException();
+    if (!urls.acceptsUrl(text)) throw const FormatException();
     return text;
   }
 

@@ -4,127 +4,212 @@ import 'catalog_card.dart';
 import 'return_links.dart';
 import 'retry.dart';
 
-/// What the Chia handoff screen shows, and which actions can be used now.
-class ChiaScreen {
-  const ChiaScreen(this.content, {this.card, this.shareEnabled = false, this.continueEnabled = false, this.notice});
+/// A notice shown with the handoff; in each, sharing again resends the same request.
+enum ChiaNotice {
+  /// The share's outcome is unknown.
+  shareUncertain('share_uncertain'),
 
-  /// card, loading, hidden, unavailable, or the handoff's mode.
-  final String content;
-  final CatalogCard? card;
-  final bool shareEnabled;
-  final bool continueEnabled;
+  /// The backend asked to wait; a share tap joins the retry.
+  shareRetryLater('share_retry_later'),
 
-  /// share_uncertain, share_retry_later, sign_in_required, or null.
-  final String? notice;
+  /// The backend no longer accepts the app's sign-in.
+  signInRequired('sign_in_required');
 
-  List<String> get actionLabels => card == null ? const [] : card!.handoff.actionLabels;
+  const ChiaNotice(this.wire);
+  final String wire;
 }
 
-abstract class ChiaEvent {
+/// What the Chia handoff screen shows (Swift `ChiaScreen`), and which actions can be used now.
+sealed class ChiaScreen {
+  const ChiaScreen._(this.content, {this.card, this.shareEnabled = false, this.continueEnabled = false, this.notice});
+
+  /// The TypeScript shell's discriminant: card, loading, hidden, unavailable, or the handoff's mode.
+  final String content;
+
+  /// The projection fetched at tap time (the two handoff screens only).
+  final CatalogCard? card;
+
+  /// Whether `Share selection and continue` can be tapped now.
+  final bool shareEnabled;
+
+  /// Whether the neutral action (`Continue to Chia` / `Continue without sharing`) can be tapped now.
+  final bool continueEnabled;
+  final ChiaNotice? notice;
+
+  List<String> get actionLabels => card == null ? const [] : card!.handoff.actionLabels;
+
+  @override
+  bool operator ==(Object other) =>
+      other is ChiaScreen &&
+      other.content == content &&
+      identical(other.card, card) &&
+      other.shareEnabled == shareEnabled &&
+      other.continueEnabled == continueEnabled &&
+      other.notice == notice;
+
+  @override
+  int get hashCode => Object.hash(content, card, shareEnabled, continueEnabled, notice);
+}
+
+/// Only the card with its call to action (nothing fetched yet).
+final class ChiaCard extends ChiaScreen {
+  const ChiaCard() : super._('card');
+}
+
+/// Fetching the projection after the tap.
+final class ChiaLoading extends ChiaScreen {
+  const ChiaLoading() : super._('loading');
+}
+
+/// Not in the user's catalog: render nothing.
+final class ChiaHidden extends ChiaScreen {
+  const ChiaHidden() : super._('hidden');
+}
+
+/// The projection could not be fetched: the blocks without any action; the call to action retries.
+final class ChiaUnavailable extends ChiaScreen {
+  const ChiaUnavailable() : super._('unavailable');
+}
+
+/// The `neutral_only` handoff: one action, `Continue to Chia`.
+final class ChiaNeutralOnly extends ChiaScreen {
+  const ChiaNeutralOnly(CatalogCard card, {bool continueEnabled = false, ChiaNotice? notice})
+      : super._('neutral_only', card: card, continueEnabled: continueEnabled, notice: notice);
+}
+
+/// The `share_or_neutral` handoff: `Share selection and continue` and `Continue without sharing`, equally usable.
+final class ChiaShareOrNeutral extends ChiaScreen {
+  const ChiaShareOrNeutral(CatalogCard card,
+      {bool shareEnabled = false, bool continueEnabled = false, ChiaNotice? notice})
+      : super._('share_or_neutral',
+            card: card, shareEnabled: shareEnabled, continueEnabled: continueEnabled, notice: notice);
+}
+
+/// The handoff screen for [card]'s mode.
+ChiaScreen _handoffScreen(CatalogCard card, {bool shareEnabled = false, bool continueEnabled = false, ChiaNotice? notice}) =>
+    card.handoff.isShare
+        ? ChiaShareOrNeutral(card, shareEnabled: shareEnabled, continueEnabled: continueEnabled, notice: notice)
+        : ChiaNeutralOnly(card, continueEnabled: continueEnabled, notice: notice);
+
+/// What happened: the app's taps and lifecycle, the backend's answers, the browser, the timer.
+sealed class ChiaEvent {
   const ChiaEvent();
 }
 
-class CallToActionTapped extends ChiaEvent {
-  const CallToActionTapped();
+/// The card's call to action was tapped.
+final class ChiaCtaEvent extends ChiaEvent {
+  const ChiaCtaEvent();
 }
 
-class ProjectionLoaded extends ChiaEvent {
-  const ProjectionLoaded(this.card);
+/// The projection fetched at tap time: this card, or null when it is no longer listed.
+final class ChiaProjectionEvent extends ChiaEvent {
+  const ChiaProjectionEvent(this.card);
   final CatalogCard? card;
 }
 
-class ProjectionFailed extends ChiaEvent {
-  const ProjectionFailed();
+final class ChiaProjectionFailedEvent extends ChiaEvent {
+  const ChiaProjectionFailedEvent();
 }
 
-class ShareTapped extends ChiaEvent {
-  const ShareTapped(this.at, this.freshKey);
+/// `Share selection and continue` was tapped at [at]; [freshKey] is a new UUIDv4, used only if no attempt is kept.
+final class ChiaShareTapEvent extends ChiaEvent {
+  const ChiaShareTapEvent(this.at, this.freshKey);
   final DateTime at;
   final String freshKey;
 }
 
-class ContinueTapped extends ChiaEvent {
-  const ContinueTapped();
+/// The neutral action was tapped.
+final class ChiaContinueTapEvent extends ChiaEvent {
+  const ChiaContinueTapEvent();
 }
 
-class ShareSucceeded extends ChiaEvent {
-  const ShareSucceeded(this.url);
+final class ChiaShareSucceededEvent extends ChiaEvent {
+  const ChiaShareSucceededEvent(this.url);
   final SensitiveUrl url;
 }
 
-class ShareFailed extends ChiaEvent {
-  const ShareFailed(this.outcome, this.at);
+final class ChiaShareFailedEvent extends ChiaEvent {
+  const ChiaShareFailedEvent(this.outcome, this.at);
   final ShareOutcome outcome;
   final DateTime at;
 }
 
-class BrowserFailedToOpen extends ChiaEvent {
-  const BrowserFailedToOpen();
+/// The OS browser could not be opened.
+final class ChiaBrowserFailedEvent extends ChiaEvent {
+  const ChiaBrowserFailedEvent();
 }
 
-class ReturnLinkDelivered extends ChiaEvent {
-  const ReturnLinkDelivered(this.url);
+/// A link the OS delivered (the generic return, if approved).
+final class ChiaReturnLinkEvent extends ChiaEvent {
+  const ChiaReturnLinkEvent(this.url);
   final String url;
 }
 
-class Foregrounded extends ChiaEvent {
-  const Foregrounded();
+final class ChiaBackgroundEvent extends ChiaEvent {
+  const ChiaBackgroundEvent();
 }
 
-class Restored extends ChiaEvent {
-  const Restored(this.attempt);
+final class ChiaForegroundEvent extends ChiaEvent {
+  const ChiaForegroundEvent();
+}
+
+/// The app restarted; [attempt] is the share kept from before, if any.
+final class ChiaRestoredEvent extends ChiaEvent {
+  const ChiaRestoredEvent(this.attempt);
   final PendingAttempt? attempt;
 }
 
-class Tick extends ChiaEvent {
-  const Tick(this.at);
+final class ChiaTickEvent extends ChiaEvent {
+  const ChiaTickEvent(this.at);
   final DateTime at;
 }
 
-abstract class ChiaAction {
+/// What the controller must do, in order.
+sealed class ChiaAction {
   const ChiaAction();
 }
 
-class Render extends ChiaAction {
-  const Render(this.screen);
+final class ChiaRenderAction extends ChiaAction {
+  const ChiaRenderAction(this.screen);
   final ChiaScreen screen;
 }
 
-class FetchProjection extends ChiaAction {
-  const FetchProjection();
+final class ChiaFetchProjectionAction extends ChiaAction {
+  const ChiaFetchProjectionAction();
 }
 
-class SavePendingAttempt extends ChiaAction {
-  const SavePendingAttempt(this.attempt);
+/// Persist the attempt (body + key; never a URL); the controller finishes this before the send that follows.
+final class ChiaSavePendingAttemptAction extends ChiaAction {
+  const ChiaSavePendingAttemptAction(this.attempt);
   final PendingAttempt attempt;
 }
 
-class SendShareRequest extends ChiaAction {
-  const SendShareRequest(this.attempt);
+final class ChiaSendShareRequestAction extends ChiaAction {
+  const ChiaSendShareRequestAction(this.attempt);
   final PendingAttempt attempt;
 }
 
-class DiscardPendingAttempt extends ChiaAction {
-  const DiscardPendingAttempt();
+final class ChiaDiscardPendingAttemptAction extends ChiaAction {
+  const ChiaDiscardPendingAttemptAction();
 }
 
-class OpenExternalBrowser extends ChiaAction {
-  const OpenExternalBrowser(this.url);
+final class ChiaOpenExternalBrowserAction extends ChiaAction {
+  const ChiaOpenExternalBrowserAction(this.url);
   final SensitiveUrl url;
 }
 
-class ScheduleTick extends ChiaAction {
-  const ScheduleTick(this.at);
+final class ChiaScheduleTickAction extends ChiaAction {
+  const ChiaScheduleTickAction(this.at);
   final DateTime at;
 }
 
-class RouteToMarketplaceHome extends ChiaAction {
-  const RouteToMarketplaceHome();
+final class ChiaRouteToMarketplaceHomeAction extends ChiaAction {
+  const ChiaRouteToMarketplaceHomeAction();
 }
 
 /// The backend answered 401: ask the app to sign the user in again; the kept attempt is resent by the next share tap.
-class RequestSignIn extends ChiaAction {
-  const RequestSignIn();
+final class ChiaRequestSignInAction extends ChiaAction {
+  const ChiaRequestSignInAction();
 }
 
 /// The Chia handoff for one catalog card (seed 000 "Tap sequence"), a pure state machine; see the TypeScript
@@ -150,61 +235,64 @@ class ChiaHandoffMachine {
   ChiaScreen get screen {
     switch (_phase) {
       case 'card':
+        return const ChiaCard();
       case 'loading':
+        return const ChiaLoading();
       case 'hidden':
+        return const ChiaHidden();
       case 'unavailable':
-        return ChiaScreen(_phase);
+        return const ChiaUnavailable();
       case 'presenting':
         final card = _card!;
         final share = card.handoff.isShare;
-        String? notice;
+        ChiaNotice? notice;
         if (_signInRequired) {
-          notice = 'sign_in_required';
+          notice = ChiaNotice.signInRequired;
         } else if (_pending != null && share) {
-          notice = _retryNotBefore == null ? 'share_uncertain' : 'share_retry_later';
+          notice = _retryNotBefore == null ? ChiaNotice.shareUncertain : ChiaNotice.shareRetryLater;
         }
-        return ChiaScreen(card.handoff.mode,
-            card: card, shareEnabled: share && !_retryJoined, continueEnabled: true, notice: notice);
+        return _handoffScreen(card, shareEnabled: share && !_retryJoined, continueEnabled: true, notice: notice);
       default:
-        return ChiaScreen(_card!.handoff.mode, card: _card);
+        return _handoffScreen(_card!);
     }
   }
 
   List<ChiaAction> handle(ChiaEvent event) {
-    if (event is CallToActionTapped) {
+    if (event is ChiaCtaEvent) {
       return _phase == 'card' || _phase == 'unavailable' ? _refresh() : const [];
     }
-    if (event is ProjectionLoaded) return _phase == 'loading' ? _present(event.card) : const [];
-    if (event is ProjectionFailed) {
+    if (event is ChiaProjectionEvent) return _phase == 'loading' ? _present(event.card) : const [];
+    if (event is ChiaProjectionFailedEvent) {
       if (_phase != 'loading') return const [];
       _phase = 'unavailable';
-      return [Render(screen)];
+      return [ChiaRenderAction(screen)];
     }
-    if (event is ShareTapped) return _share(event.at, event.freshKey);
-    if (event is ContinueTapped) return _continueWithoutSharing();
-    if (event is ShareSucceeded) {
+    if (event is ChiaShareTapEvent) return _share(event.at, event.freshKey);
+    if (event is ChiaContinueTapEvent) return _continueWithoutSharing();
+    if (event is ChiaShareSucceededEvent) {
       if (_phase != 'sharing') return const [];
       _phase = 'opened';
       _pending = null;
-      return [const DiscardPendingAttempt(), Render(screen), OpenExternalBrowser(event.url)];
+      return [const ChiaDiscardPendingAttemptAction(), ChiaRenderAction(screen), ChiaOpenExternalBrowserAction(event.url)];
     }
-    if (event is ShareFailed) {
+    if (event is ChiaShareFailedEvent) {
       return _phase == 'sharing' ? _shareFailed(RetryDecision.classify(event.outcome, event.at), event.at) : const [];
     }
-    if (event is BrowserFailedToOpen) return _phase == 'opened' ? _refresh() : const [];
-    if (event is ReturnLinkDelivered) {
+    if (event is ChiaBrowserFailedEvent) return _phase == 'opened' ? _refresh() : const [];
+    if (event is ChiaReturnLinkEvent) {
       final parser = genericReturn;
-      return parser != null && parser.parse(event.url).accepted ? const [RouteToMarketplaceHome()] : const [];
+      return parser != null && parser.parse(event.url).accepted ? const [ChiaRouteToMarketplaceHomeAction()] : const [];
     }
-    if (event is Foregrounded) {
+    if (event is ChiaBackgroundEvent) return const [];
+    if (event is ChiaForegroundEvent) {
       return const ['card', 'loading', 'sharing'].contains(_phase) ? const [] : _refresh();
     }
-    if (event is Restored) {
+    if (event is ChiaRestoredEvent) {
       final attempt = event.attempt;
       if (attempt != null && attempt.catalogItemId == catalogItemId && _pending == null) _pending = attempt;
       return _refresh();
     }
-    if (event is Tick) return _tick(event.at);
+    if (event is ChiaTickEvent) return _tick(event.at);
     return const [];
   }
 
@@ -213,13 +301,13 @@ class ChiaHandoffMachine {
     _retryNotBefore = null;
     _retryJoined = false;
     _signInRequired = false;
-    return [Render(screen), const FetchProjection()];
+    return [ChiaRenderAction(screen), const ChiaFetchProjectionAction()];
   }
 
   List<ChiaAction> _present(CatalogCard? fresh) {
     if (fresh == null || fresh.id != catalogItemId) {
       _phase = 'hidden';
-      return [..._discardPending(), Render(screen)];
+      return [..._discardPending(), ChiaRenderAction(screen)];
     }
     final actions = <ChiaAction>[];
     final attempt = _pending;
@@ -231,14 +319,14 @@ class ChiaHandoffMachine {
     if (attempt != null && !matches) actions.addAll(_discardPending());
     _card = fresh;
     _phase = 'presenting';
-    actions.add(Render(screen));
+    actions.add(ChiaRenderAction(screen));
     return actions;
   }
 
   List<ChiaAction> _discardPending() {
     if (_pending == null) return const [];
     _pending = null;
-    return const [DiscardPendingAttempt()];
+    return const [ChiaDiscardPendingAttemptAction()];
   }
 
   List<ChiaAction> _share(DateTime at, String freshKey) {
@@ -248,18 +336,18 @@ class ChiaHandoffMachine {
       // During a Retry-After wait the tap joins the pending retry: no new key, nothing sent before the wait ends.
       if (_retryJoined) return const [];
       _retryJoined = true;
-      return [Render(screen)];
+      return [ChiaRenderAction(screen)];
     }
     _phase = 'sharing';
     _signInRequired = false;
-    final actions = <ChiaAction>[Render(screen)];
+    final actions = <ChiaAction>[ChiaRenderAction(screen)];
     var attempt = _pending;
     if (attempt == null) {
       attempt = PendingAttempt(freshKey, card.id, card.handoff.disclosureVersion, rfc3339(at));
       _pending = attempt;
-      actions.add(SavePendingAttempt(attempt));
+      actions.add(ChiaSavePendingAttemptAction(attempt));
     }
-    actions.add(SendShareRequest(attempt));
+    actions.add(ChiaSendShareRequestAction(attempt));
     return actions;
   }
 
@@ -269,7 +357,7 @@ class ChiaHandoffMachine {
     _phase = 'opened';
     _retryNotBefore = null;
     _retryJoined = false;
-    return [Render(screen), OpenExternalBrowser(SensitiveUrl(card.handoff.neutralUrl))];
+    return [ChiaRenderAction(screen), ChiaOpenExternalBrowserAction(SensitiveUrl(card.handoff.neutralUrl))];
   }
 
   List<ChiaAction> _shareFailed(RetryDecision decision, DateTime at) {
@@ -278,7 +366,7 @@ class ChiaHandoffMachine {
         // The first attempt may have reached Chia: keep body and key for the retry after signing in.
         _phase = 'presenting';
         _signInRequired = true;
-        return [const RequestSignIn(), Render(screen)];
+        return [const ChiaRequestSignInAction(), ChiaRenderAction(screen)];
       case 'refetch_projection':
         return [..._discardPending(), ..._refresh()];
       default:
@@ -289,9 +377,9 @@ class ChiaHandoffMachine {
         if (after != null && after > 0) {
           final notBefore = at.add(Duration(seconds: after));
           _retryNotBefore = notBefore;
-          actions.add(ScheduleTick(notBefore));
+          actions.add(ChiaScheduleTickAction(notBefore));
         }
-        actions.add(Render(screen));
+        actions.add(ChiaRenderAction(screen));
         return actions;
     }
   }
@@ -306,8 +394,8 @@ class ChiaHandoffMachine {
     _retryJoined = false;
     if (joined && attempt != null) {
       _phase = 'sharing';
-      return [Render(screen), SendShareRequest(attempt)];
+      return [ChiaRenderAction(screen), ChiaSendShareRequestAction(attempt)];
     }
-    return [Render(screen)];
+    return [ChiaRenderAction(screen)];
   }
 }

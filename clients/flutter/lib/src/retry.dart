@@ -1,6 +1,8 @@
 // A transcription of clients/react-native/src/core/retry.ts (seed 000 tap sequence; docs/CONTRACTS.md §2 app rule).
 import 'dart:convert';
 
+export 'sensitive_url.dart';
+
 /// What the HTTP layer observed for one `POST /v2/handoff-sessions`: a response, or a transport failure.
 class ShareOutcome {
   const ShareOutcome.response(int this.status, this.retryAfter) : transport = null;
@@ -89,14 +91,8 @@ String rfc3339(DateTime time) {
       'T${two(utc.hour)}:${two(utc.minute)}:${two(utc.second)}Z';
 }
 
-/// A journey URL (Chia `phs_…`): short-lived and sensitive; `toString` is redacted; only the opener calls [reveal].
-class SensitiveUrl {
-  const SensitiveUrl(this._value);
+final RegExp _idempotencyKey =
+    RegExp(r'^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-4[0-9A-Fa-f]{3}-[89abAB][0-9A-Fa-f]{3}-[0-9A-Fa-f]{12}$');
 
-  final String _value;
-
-  String reveal() => _value;
-
-  @override
-  String toString() => '<journey URL redacted>';
-}
+/// A canonical UUIDv4 `Idempotency-Key`.
+bool isIdempotencyKey(String text) => _idempotencyKey.hasMatch(text);

@@ -1,0 +1,161 @@
+// ChiaHandoffController: runs a ChiaHandoffMachine for one catalog card (BatonClient's ChiaHandoffCoordinator).
+// Reviewed source: NOT compiled or run here (no Flutter SDK).
+import 'dart:async';
+
+import 'package:flutter/foundation.dart';
+
+import 'backend_client.dart';
+import 'backend_error.dart';
+import 'browser.dart';
+import 'chia_machine.dart';
+import 'configuration.dart';
+import 'external_browser_presenter.dart';
+import 'retry.dart';
+import 'return_links.dart';
+import 'stores.dart';
+import 'uuid.dart';
+
+/// The Chia handoff for one card. Render [screen] (with `CatalogCardView`) and listen for changes.
+///
+/// Nothing is requested before [callToActionTapped]; the share's key and body are persisted (awaited) before the
+/// request leaves and kept across network errors, 408, 429, 5xx and 401; double taps join; the journey URL is opened
+/// once in the OS external browser and never kept; a failed open refetches the projection.
+class ChiaHandoffController extends ChangeNotifier {
+  ChiaHandoffController({
+    required BatonConfiguration configuration,
+    required String catalogItemId,
+    ExternalBrowserPresenter browser = const UrlLauncherPresenter(),
+    BackendClient? backend,
+    this.onSignInRequired,
+    this.onMarketplaceHome,
+    DateTime Function()? clock,
+    String Function()? newKey,
+  })  : _backend = backend ?? configuration.backendClient(),
+        _browser = browser,
+        _store = configuration.attemptStore,
+        _clock = clock ?? DateTime.now,
+        _newKey = newKey ?? newUuidV4,
+        _machine = ChiaHandoffMachine(catalogItemId,
+            configuration.genericReturnHost == null ? null : GenericReturnParser(configuration.genericReturnHost!)) {
+    _screen = _machine.screen;
+  }
+
+  final BackendClient _backend;
+  final ExternalBrowserPresenter _browser;
+  final PendingAttemptStore _store;
+  final DateTime Function() _clock;
+  final String Function() _newKey;
+  final ChiaHandoffMachine _machine;
+  final List<Timer> _timers = [];
+  late ChiaScreen _screen;
+  bool _stopped = false;
+
+  /// The backend answered 401: sign the user in again; the next share tap resends the kept attempt.
+  final void Function()? onSignInRequired;
+
+  /// The generic return arrived: route to marketplace home (the only route it has).
+  final void Function()? onMarketplaceHome;
+
+  /// The screen to show now.
+  ChiaScreen get screen => _screen;
+
+  void callToActionTapped() => _receive(const ChiaCtaEvent());
+
+  void shareTapped() => _receive(ChiaShareTapEvent(_clock(), _newKey()));
+
+  void continueTapped() => _receive(const ChiaContinueTapEvent());
+
+  /// A link the OS delivered: only the registered generic return does anything (marketplace home).
+  void returnLink(String url) => _receive(ChiaReturnLinkEvent(url));
+
+  void backgrounded() => _receive(const ChiaBackgroundEvent());
+
+  /// Back in the app: refetch and render the projection again, inferring nothing from focus.
+  void foregrounded() => _receive(const ChiaForegroundEvent());
+
+  /// The app restarted into this card: the kept attempt (if it is this card's) is reused unchanged.
+  Future<void> restore() async {
+    PendingAttempt? kept;
+    try {
+      kept = await _store.load();
+    } catch (_) {
+      kept = null;
+    }
+    _receive(ChiaRestoredEvent(kept));
+  }
+
+  void stop() {
+    if (_stopped) return;
+    _stopped = true;
+    for (final timer in _timers) {
+      timer.cancel();
+    }
+    _timers.clear();
+  }
+
+  @override
+  void dispose() {
+    stop();
+    super.dispose();
+  }
+
+  void _receive(ChiaEvent event) {
+    if (_stopped) return;
+    unawaited(_performAll(_machine.handle(event)));
+  }
+
+  /// Performs [actions] in order; a save is finished before the send that follows it.
+  Future<void> _performAll(List<ChiaAction> actions) async {
+    for (final action in actions) {
+      if (action is ChiaSavePendingAttemptAction) {
+        try {
+          await _store.save(action.attempt);
+        } catch (_) {
+          // The store failed: the attempt is still kept in memory for this process's retries.
+        }
+      } else if (action is ChiaDiscardPendingAttemptAction) {
+        try {
+          await _store.remove();
+        } catch (_) {}
+      } else {
+        _perform(action);
+      }
+    }
+  }
+
+  void _perform(ChiaAction action) {
+    if (action is ChiaRenderAction) {
+      if (action.screen == _screen) return;
+      _screen = action.screen;
+      notifyListeners();
+    } else if (action is ChiaFetchProjectionAction) {
+      final id = _machine.catalogItemId;
+      _backend.catalog().then(
+            (cards) => _receive(ChiaProjectionEvent(cards.where((card) => card.id == id).firstOrNull)),
+            onError: (Object _) => _receive(const ChiaProjectionFailedEvent()),
+          );
+    } else if (action is ChiaSendShareRequestAction) {
+      _backend.createHandoffSession(action.attempt).then(
+            (session) => _receive(ChiaShareSucceededEvent(session.url)),
+            onError: (Object error) => _receive(ChiaShareFailedEvent(
+                error is BackendError ? error.shareOutcome : const ShareOutcome.transport('connect'), _clock())),
+          );
+    } else if (action is ChiaOpenExternalBrowserAction) {
+      _browser.present(action.url).then((end) {
+        if (end.kind != BrowserCompletionKind.handedToSystem) _receive(const ChiaBrowserFailedEvent());
+      });
+    } else if (action is ChiaScheduleTickAction) {
+      late Timer timer;
+      final delay = action.at.difference(_clock());
+      timer = Timer(delay.isNegative ? Duration.zero : delay, () {
+        _timers.remove(timer);
+        _receive(ChiaTickEvent(_clock()));
+      });
+      _timers.add(timer);
+    } else if (action is ChiaRouteToMarketplaceHomeAction) {
+      onMarketplaceHome?.call();
+    } else if (action is ChiaRequestSignInAction) {
+      onSignInRequired?.call();
+    }
+  }
+}

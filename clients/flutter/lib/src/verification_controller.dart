@@ -1,0 +1,139 @@
+// VerificationController: runs a VerificationMachine (BatonClient's VerificationCoordinator): it feeds it events and
+// performs its actions, nothing more. Reviewed source: NOT compiled or run here (no Flutter SDK).
+import 'dart:async';
+
+import 'package:flutter/foundation.dart';
+
+import 'backend_client.dart';
+import 'backend_error.dart';
+import 'browser.dart';
+import 'configuration.dart';
+import 'journey_web_policy.dart';
+import 'polling.dart';
+import 'return_links.dart';
+import 'url_policy.dart';
+import 'verification_machine.dart';
+
+/// The Privue flow for one workflow. Render [screen] and listen for changes; forward the app's taps and lifecycle.
+///
+/// The handoff is requested only when [verifyTapped] is called, and presented as soon as it arrives in the camera
+/// web view ([CameraJourneyPresenter]); the web view's end (a link on a registered return path, or a close) ends the
+/// journey; a link the OS delivers goes through [returnLink].
+class VerificationController extends ChangeNotifier {
+  VerificationController({
+    required BatonConfiguration configuration,
+    required String workflow,
+    required CameraJourneyPresenter presenter,
+    BackendClient? backend,
+    DateTime Function()? clock,
+  })  : _backend = backend ?? configuration.backendClient(),
+        _presenter = presenter,
+        _clock = clock ?? DateTime.now,
+        _returnUrls = configuration.verificationReturnUrls.map(RegisteredReturnUrl.new).toList(),
+        _urlPolicy = configuration.urlPolicy,
+        _machine = VerificationMachine(
+            workflow, VerificationReturnParser(configuration.verificationReturnUrls), configuration.polling) {
+    _screen = _machine.screen;
+  }
+
+  final BackendClient _backend;
+  final CameraJourneyPresenter _presenter;
+  final DateTime Function() _clock;
+  final List<RegisteredReturnUrl> _returnUrls;
+  final UrlPolicy _urlPolicy;
+  final VerificationMachine _machine;
+  final List<Timer> _timers = [];
+  late VerificationScreen _screen;
+  bool _stopped = false;
+
+  /// The screen to show now.
+  VerificationScreen get screen => _screen;
+
+  /// `Verify` was tapped: creates the handoff now and opens it.
+  void verifyTapped() => _receive(VerificationVerifyTapEvent(_clock()));
+
+  /// The OS delivered [url] to the app (app_links), raw: parsed strictly; a bare registered return URL ends the
+  /// journey too.
+  void returnLink(String url) => _receive(VerificationReturnLinkEvent(url, _clock()));
+
+  /// The app went to the background.
+  void backgrounded() => _receive(const VerificationBackgroundEvent());
+
+  /// The app came to the foreground: while the journey is open and no return came, asks the backend once.
+  void foregrounded() => _receive(VerificationForegroundEvent(_clock()));
+
+  /// The app restarted into this screen: asks the backend for the current status.
+  void restore() => _receive(VerificationRestoreEvent(_clock()));
+
+  /// Cancels timers and the web view; nothing is reported after this.
+  void stop() {
+    if (_stopped) return;
+    _stopped = true;
+    for (final timer in _timers) {
+      timer.cancel();
+    }
+    _timers.clear();
+    _presenter.dismiss();
+  }
+
+  @override
+  void dispose() {
+    stop();
+    super.dispose();
+  }
+
+  void _receive(VerificationEvent event) {
+    if (_stopped) return;
+    for (final action in _machine.handle(event)) {
+      _perform(action);
+    }
+  }
+
+  void _perform(VerificationAction action) {
+    if (action is VerificationRenderAction) {
+      if (action.screen == _screen) return;
+      _screen = action.screen;
+      notifyListeners();
+    } else if (action is VerificationRequestHandoffAction) {
+      _backend.createVerificationHandoff(action.workflow).then(
+            (handoff) => _receive(VerificationHandoffCreatedEvent(handoff.url)),
+            onError: (Object error) => _receive(VerificationHandoffFailedEvent(_failureOf(error))),
+          );
+    } else if (action is VerificationPresentCameraWebViewAction) {
+      final policy = JourneyWebPolicy(action.url, _returnUrls, urls: _urlPolicy);
+      _presenter.present(action.url, policy).then((end) {
+        final now = _clock();
+        switch (end.kind) {
+          case BrowserCompletionKind.returned:
+            _receive(VerificationWebViewReturnEvent(end.link!, now));
+          case BrowserCompletionKind.cancelled:
+            break;
+          default:
+            _receive(VerificationBrowserClosedEvent(now));
+        }
+      });
+    } else if (action is VerificationDismissWebViewAction) {
+      _presenter.dismiss();
+    } else if (action is VerificationFetchStatusAction) {
+      _backend.verification(action.workflow).then(
+            (state) => _receive(VerificationStatusEvent(state.status, _clock())),
+            onError: (Object error) => _receive(VerificationStatusFailedEvent(_failureOf(error), _clock())),
+          );
+    } else if (action is VerificationScheduleTickAction) {
+      _schedule(action.at);
+    }
+  }
+
+  void _schedule(DateTime at) {
+    late Timer timer;
+    final delay = at.difference(_clock());
+    timer = Timer(delay.isNegative ? Duration.zero : delay, () {
+      _timers.remove(timer);
+      _receive(VerificationTickEvent(_clock()));
+    });
+    _timers.add(timer);
+  }
+
+  static RequestFailure _failureOf(Object error) =>
+      error is BackendError ? error.failure : RequestFailure.retryable;
+}
