@@ -1,7 +1,6 @@
 // The bodies of the partner backend's app-facing API (docs/CONTRACTS.md §2), decoded as BatonClient's
 // BackendResponseDecoding decodes them (Sources/BatonCore/API). Decoders throw FormatException; the backend client
 // turns it into BackendError.malformedResponse.
-import 'raw_url.dart';
 import 'sensitive_url.dart';
 import 'url_policy.dart';
 
@@ -161,6 +160,3 @@ DateTime? parseRfc3339(String text) {
   if (!_rfc3339.hasMatch(text)) return null;
   return DateTime.tryParse(text);
 }
-
-/// Whether [text] would be accepted as an absolute https URL under [urls] (used by the catalog decoder).
-bool isSecureUrl(String text, UrlPolicy urls) => urls.acceptsUrl(text) && RawUrl.parse(text) != null;

@@ -26,10 +26,14 @@ class MemoryPendingAttemptStore implements PendingAttemptStore {
   Future<PendingAttempt?> load() async => _attempt;
 
   @override
-  Future<void> save(PendingAttempt attempt) async => _attempt = attempt;
+  Future<void> save(PendingAttempt attempt) async {
+    _attempt = attempt;
+  }
 
   @override
-  Future<void> remove() async => _attempt = null;
+  Future<void> remove() async {
+    _attempt = null;
+  }
 }
 
 /// In memory only: lost with the process.
@@ -40,10 +44,14 @@ class MemoryPendingSessionStore implements PendingSessionStore {
   Future<String?> load() async => _id;
 
   @override
-  Future<void> save(String sessionId) async => _id = sessionId;
+  Future<void> save(String sessionId) async {
+    _id = sessionId;
+  }
 
   @override
-  Future<void> remove() async => _id = null;
+  Future<void> remove() async {
+    _id = null;
+  }
 }
 
 /// The attempt as stored text: its four members, nothing else.
