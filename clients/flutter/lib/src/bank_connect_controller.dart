@@ -20,8 +20,8 @@ import 'stores.dart';
 /// BB's hosted URL opens only in an authentication session ([AuthSessionPresenter]; by default flutter_web_auth_2),
 /// catching [callback]: the https return on iOS 17.4+ and Android, the custom scheme below iOS 17.4. The session's
 /// end (a link, accepted or refused, or a close) ends the browser phase and the backend is asked about the session
-/// id it returned. The pending session id is kept in the configuration's [PendingSessionStore] so a cold start
-/// confirms it: create the controller with [BankConnectController.launch].
+/// id it returned. The pending session id is kept in the configuration's [BatonStorage] so a cold start confirms
+/// it: create the controller with [BankConnectController.launch], then call [restore].
 class BankConnectController extends ChangeNotifier {
   BankConnectController({
     required BatonConfiguration configuration,
@@ -30,11 +30,12 @@ class BankConnectController extends ChangeNotifier {
     BackendClient? backend,
     String? pendingSessionId,
     DateTime Function()? clock,
+    this.onFailure,
   })  : _backend = backend ?? configuration.backendClient(),
         _presenter = presenter,
-        _store = configuration.sessionStore,
+        _storage = configuration.storage,
         _clock = clock ?? DateTime.now,
-        _machine = ConnectMachine(callback.kind, ConnectReturnParser(configuration.connectReturnUrls),
+        _machine = ConnectMachine(callback.kind, ConnectReturnParser(_bbOf(configuration).all),
             polling: configuration.polling, storedPendingSessionId: pendingSessionId) {
     _screen = _machine.screen;
   }
@@ -46,24 +47,40 @@ class BankConnectController extends ChangeNotifier {
     AuthSessionPresenter presenter = const FlutterWebAuth2Presenter(),
     BackendClient? backend,
     bool? httpsCallback,
+    void Function(BatonFlowFailure failure)? onFailure,
   }) async {
-    final callback = ConnectCallback.choose(configuration.connectReturnUrls,
+    final callback = ConnectCallback.choose(_bbOf(configuration),
         deviceSupportsHttpsCallback: httpsCallback ?? deviceSupportsHttpsCallback());
     String? kept;
     try {
-      kept = await configuration.sessionStore.load();
+      kept = await configuration.storage.getItem(BatonStorageKeys.bbPendingSession);
     } catch (_) {
       kept = null;
+      onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
     }
     return BankConnectController(
-        configuration: configuration, callback: callback, presenter: presenter, backend: backend, pendingSessionId: kept);
+        configuration: configuration,
+        callback: callback,
+        presenter: presenter,
+        backend: backend,
+        pendingSessionId: kept,
+        onFailure: onFailure);
   }
+
+  static BbReturnUrls _bbOf(BatonConfiguration configuration) {
+    final bb = configuration.returnUrls.bb;
+    if (bb == null) throw const ReturnUrlRegistrationError('none_registered');
+    return bb;
+  }
+
+  /// Hears a failure besides the screen (the session could not open or failed, the store failed).
+  final void Function(BatonFlowFailure failure)? onFailure;
 
   /// What this device's authentication session catches.
   final ConnectCallback callback;
   final BackendClient _backend;
   final AuthSessionPresenter _presenter;
-  final PendingSessionStore _store;
+  final BatonStorage _storage;
   final DateTime Function() _clock;
   final ConnectMachine _machine;
   final List<Timer> _timers = [];
@@ -88,8 +105,16 @@ class BankConnectController extends ChangeNotifier {
 
   void foregrounded() => _receive(ConnectForegroundEvent(_clock()));
 
-  /// The app restarted: asks the backend about [pendingSessionId] (or, when null, the one kept at creation).
-  void restore({String? pendingSessionId}) => _receive(ConnectRestoreEvent(pendingSessionId, _clock()));
+  /// After a (cold) start: asks the backend about the session kept in storage, if any.
+  Future<void> restore() async {
+    String? id;
+    try {
+      id = await _storage.getItem(BatonStorageKeys.bbPendingSession);
+    } catch (_) {
+      onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
+    }
+    _receive(ConnectRestoreEvent(id, _clock()));
+  }
 
   /// Cancels timers; nothing is reported after this (an open authentication session ends by itself).
   void stop() {
@@ -137,6 +162,11 @@ class BankConnectController extends ChangeNotifier {
             break;
           default:
             // Closed, failed, or never opened: the cancelled path, and the backend is asked all the same.
+            if (end.kind == BrowserCompletionKind.failedToOpen) {
+              onFailure?.call(const BatonFlowFailure('bb', 'browser_failed_to_open'));
+            } else if (end.kind == BrowserCompletionKind.failed) {
+              onFailure?.call(const BatonFlowFailure('bb', 'browser_failed'));
+            }
             _receive(ConnectBrowserClosedEvent(now));
         }
       });
@@ -149,9 +179,13 @@ class BankConnectController extends ChangeNotifier {
       _schedule(action.at);
     } else if (action is ConnectKeepPendingSessionAction) {
       final id = action.sessionId;
-      _writes = _writes.then((_) => _store.save(id)).catchError((Object _) {});
+      _writes = _writes.then((_) => _storage.setItem(BatonStorageKeys.bbPendingSession, id)).catchError((Object _) {
+        onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
+      });
     } else if (action is ConnectForgetPendingSessionAction) {
-      _writes = _writes.then((_) => _store.remove()).catchError((Object _) {});
+      _writes = _writes.then((_) => _storage.removeItem(BatonStorageKeys.bbPendingSession)).catchError((Object _) {
+        onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
+      });
     }
   }
 

@@ -30,19 +30,23 @@ class ChiaHandoffController extends ChangeNotifier {
     this.onMarketplaceHome,
     DateTime Function()? clock,
     String Function()? newKey,
+    this.onFailure,
   })  : _backend = backend ?? configuration.backendClient(),
         _browser = browser,
-        _store = configuration.attemptStore,
+        _storage = configuration.storage,
         _clock = clock ?? DateTime.now,
         _newKey = newKey ?? newUuidV4,
-        _machine = ChiaHandoffMachine(catalogItemId,
-            configuration.genericReturnHost == null ? null : GenericReturnParser(configuration.genericReturnHost!)) {
+        _machine = ChiaHandoffMachine(
+            catalogItemId,
+            configuration.returnUrls.chiaGenericReturnHost == null
+                ? null
+                : GenericReturnParser(configuration.returnUrls.chiaGenericReturnHost!)) {
     _screen = _machine.screen;
   }
 
   final BackendClient _backend;
   final ExternalBrowserPresenter _browser;
-  final PendingAttemptStore _store;
+  final BatonStorage _storage;
   final DateTime Function() _clock;
   final String Function() _newKey;
   final ChiaHandoffMachine _machine;
@@ -55,6 +59,9 @@ class ChiaHandoffController extends ChangeNotifier {
 
   /// The generic return arrived: route to marketplace home (the only route it has).
   final void Function()? onMarketplaceHome;
+
+  /// Hears a failure besides the screen (a browser that did not open, an attempt that could not be persisted).
+  final void Function(BatonFlowFailure failure)? onFailure;
 
   /// The screen to show now.
   ChiaScreen get screen => _screen;
@@ -73,15 +80,16 @@ class ChiaHandoffController extends ChangeNotifier {
   /// Back in the app: refetch and render the projection again, inferring nothing from focus.
   void foregrounded() => _receive(const ChiaForegroundEvent());
 
-  /// The app restarted into this card: the kept attempt (if it is this card's) is reused unchanged.
+  /// After a (cold) start: a share attempt kept for this card is resent unchanged (and only then is the backend
+  /// asked anything; otherwise nothing is requested before the tap).
   Future<void> restore() async {
     PendingAttempt? kept;
     try {
-      kept = await _store.load();
+      kept = decodePendingAttempt(await _storage.getItem(BatonStorageKeys.chiaPendingAttempt));
     } catch (_) {
-      kept = null;
+      onFailure?.call(const BatonFlowFailure('chia', 'storage_failed'));
     }
-    _receive(ChiaRestoredEvent(kept));
+    if (kept != null && kept.catalogItemId == _machine.catalogItemId) _receive(ChiaRestoredEvent(kept));
   }
 
   void stop() {
@@ -109,14 +117,17 @@ class ChiaHandoffController extends ChangeNotifier {
     for (final action in actions) {
       if (action is ChiaSavePendingAttemptAction) {
         try {
-          await _store.save(action.attempt);
+          await _storage.setItem(BatonStorageKeys.chiaPendingAttempt, encodePendingAttempt(action.attempt));
         } catch (_) {
-          // The store failed: the attempt is still kept in memory for this process's retries.
+          // The attempt stays in memory for this run's retries; the app hears that a restart would lose it.
+          onFailure?.call(const BatonFlowFailure('chia', 'attempt_not_persisted'));
         }
       } else if (action is ChiaDiscardPendingAttemptAction) {
         try {
-          await _store.remove();
-        } catch (_) {}
+          await _storage.removeItem(BatonStorageKeys.chiaPendingAttempt);
+        } catch (_) {
+          onFailure?.call(const BatonFlowFailure('chia', 'storage_failed'));
+        }
       } else {
         _perform(action);
       }
@@ -142,7 +153,9 @@ class ChiaHandoffController extends ChangeNotifier {
           );
     } else if (action is ChiaOpenExternalBrowserAction) {
       _browser.present(action.url).then((end) {
-        if (end.kind != BrowserCompletionKind.handedToSystem) _receive(const ChiaBrowserFailedEvent());
+        if (end.kind == BrowserCompletionKind.handedToSystem) return;
+        onFailure?.call(const BatonFlowFailure('chia', 'browser_failed_to_open'));
+        _receive(const ChiaBrowserFailedEvent());
       });
     } else if (action is ChiaScheduleTickAction) {
       late Timer timer;

@@ -1,4 +1,5 @@
-// BatonConfiguration: the one value the three flows are built from (docs/MOBILE-SDK concept "configuration value").
+// BatonConfiguration: the one value the three flows are built from (the React Native package's BatonConfiguration,
+// BatonReturnUrls and signOut; Kotlin's BatonConfiguration; Swift's initialisers + URLPolicy).
 import 'package:http/http.dart' as http;
 
 import 'backend_client.dart';
@@ -18,56 +19,71 @@ class BatonConfigurationError implements Exception {
   String toString() => 'Baton configuration refused: $code';
 }
 
-/// The backend, the app token, the return URLs the app registered, where flow state is kept, and the URL policy.
+/// BB's registered returns: the universal/app link and the custom-scheme fallback (BB *Mobile apps*), plus the
+/// landing page's open-host link, registered with the app's parser so its bare "Return to the app" link counts.
+class BbReturnUrls {
+  const BbReturnUrls({required this.https, required this.customScheme, this.landing = const []});
+
+  /// For example `https://app.example.com/bb-callback`.
+  final String https;
+
+  /// For example `acmewallet://bb-callback`.
+  final String customScheme;
+
+  /// For example `https://open.app.example.com/bb-callback`.
+  final List<String> landing;
+
+  /// Every URL the connect parser recognises.
+  List<String> get all => [https, customScheme, ...landing];
+}
+
+/// The return URLs registered with each provider (docs/CONTRACTS.md §1).
+class BatonReturnUrls {
+  const BatonReturnUrls({this.chiaGenericReturnHost, this.privue = const [], this.bb});
+
+  /// Chia's generic return host (for example `partner.example`), only if approved and registered.
+  final String? chiaGenericReturnHost;
+
+  /// Privue's registered https return URLs, the landing page's open-host link included.
+  final List<String> privue;
+  final BbReturnUrls? bb;
+}
+
+/// The backend, the app token, where flow state is kept, the return URLs the app registered, and the URL policy.
 class BatonConfiguration {
   /// Throws [BatonConfigurationError] for a backend URL [urlPolicy] refuses, or for [UrlPolicy.development] in a
   /// release build; throws [ReturnUrlRegistrationError] for a return URL that cannot be registered.
   BatonConfiguration({
-    required this.backendBaseUrl,
+    required this.backendUrl,
     required this.tokenProvider,
-    this.connectReturnUrls = const [],
-    this.verificationReturnUrls = const [],
-    this.genericReturnHost,
-    PendingAttemptStore? attemptStore,
-    PendingSessionStore? sessionStore,
+    BatonStorage? storage,
+    this.returnUrls = const BatonReturnUrls(),
     this.urlPolicy = UrlPolicy.production,
     this.polling = const PollingPolicy(),
     this.requestTimeout = const Duration(seconds: 30),
-  })  : attemptStore = attemptStore ?? MemoryPendingAttemptStore(),
-        sessionStore = sessionStore ?? MemoryPendingSessionStore() {
+  }) : storage = storage ?? MemoryBatonStorage() {
     if (urlPolicy.allowsLoopbackHttp && const bool.fromEnvironment('dart.vm.product')) {
       throw const BatonConfigurationError('development_policy_in_release');
     }
-    if (!urlPolicy.acceptsUrl(backendBaseUrl)) throw const BatonConfigurationError('backend_url_refused');
-    for (final url in [...connectReturnUrls, ...verificationReturnUrls]) {
-      RegisteredReturnUrl(url);
-    }
-    if (verificationReturnUrls.isNotEmpty) VerificationReturnParser(verificationReturnUrls);
-    if (genericReturnHost != null) GenericReturnParser(genericReturnHost!);
+    if (!urlPolicy.acceptsUrl(backendUrl)) throw const BatonConfigurationError('backend_url_refused');
+    final bb = returnUrls.bb;
+    if (bb != null) ConnectReturnParser(bb.all);
+    if (returnUrls.privue.isNotEmpty) VerificationReturnParser(returnUrls.privue);
+    final host = returnUrls.chiaGenericReturnHost;
+    if (host != null) GenericReturnParser(host);
   }
 
   /// The partner backend's origin, for example `https://partner.example` (`http://127.0.0.1:P` against
   /// `baton serve --sandbox`, with [UrlPolicy.development]).
-  final String backendBaseUrl;
+  final String backendUrl;
 
   /// The app's current token for `Authorization: Bearer`; null when signed out (nothing is sent).
   final Future<String?> Function() tokenProvider;
 
-  /// BB return URLs registered in BB's portal: the https universal/app link, the custom-scheme fallback, and the
-  /// landing page's open-host link (so its bare link counts).
-  final List<String> connectReturnUrls;
-
-  /// Privue return URLs (https only), including the landing page's open-host link.
-  final List<String> verificationReturnUrls;
-
-  /// Chia's generic return host, when approved and registered.
-  final String? genericReturnHost;
-
-  /// Where the Chia share's key and body are kept across restarts (never a URL).
-  final PendingAttemptStore attemptStore;
-
-  /// Where BB's pending session id is kept across restarts (never the hosted URL).
-  final PendingSessionStore sessionStore;
+  /// Where the Chia share's key and body and BB's pending session id are kept across restarts (never a URL).
+  /// The default keeps them in memory only.
+  final BatonStorage storage;
+  final BatonReturnUrls returnUrls;
 
   /// [UrlPolicy.production] unless the app opts in to the local sandbox.
   final UrlPolicy urlPolicy;
@@ -76,5 +92,12 @@ class BatonConfiguration {
 
   /// The default backend client over package:http.
   BackendClient backendClient({http.Client? client}) => HttpBackendClient(
-      baseUrl: backendBaseUrl, tokenProvider: tokenProvider, client: client, timeout: requestTimeout, urls: urlPolicy);
+      baseUrl: backendUrl, tokenProvider: tokenProvider, client: client, timeout: requestTimeout, urls: urlPolicy);
+}
+
+/// Keeps two users apart: forgets everything the SDK stored (the pending share attempt and BB session). Call it when
+/// the user signs out, before another user signs in; stop that user's controllers too.
+Future<void> signOut(BatonConfiguration configuration) async {
+  await configuration.storage.removeItem(BatonStorageKeys.chiaPendingAttempt);
+  await configuration.storage.removeItem(BatonStorageKeys.bbPendingSession);
 }

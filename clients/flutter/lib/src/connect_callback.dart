@@ -1,6 +1,7 @@
 // The return URL an authentication session catches for BB (BB *Mobile apps* "iOS"), Sources/BatonCore/API/
 // ConnectCallback.swift: the universal-link return on iOS 17.4+ (and Android's app link), a custom scheme below.
 import 'api_types.dart';
+import 'configuration.dart';
 import 'raw_url.dart';
 import 'return_links.dart';
 
@@ -11,17 +12,18 @@ sealed class ConnectCallback {
   /// The kind sent to `POST /v2/connect-sessions`.
   ConnectCallbackKind get kind;
 
-  /// The https return of [returnUrls] when [deviceSupportsHttpsCallback], else the custom-scheme one. Throws
-  /// [ReturnUrlRegistrationError] (`callback_unavailable`) when the needed kind is not among [returnUrls].
-  static ConnectCallback choose(List<String> returnUrls, {required bool deviceSupportsHttpsCallback}) {
-    for (final text in returnUrls) {
-      final url = RegisteredReturnUrl(text);
-      if (deviceSupportsHttpsCallback && url.isHttps) return HttpsConnectCallback(url.host, url.path);
-      if (!deviceSupportsHttpsCallback && url.scheme != 'https' && url.scheme != 'http') {
-        return CustomSchemeConnectCallback(url.scheme);
-      }
+  /// The callback this device catches (BB *Mobile apps*): the universal/app link of [bb] when
+  /// [deviceSupportsHttpsCallback], else its custom scheme. Throws [ReturnUrlRegistrationError] when the chosen URL
+  /// is not of its kind.
+  static ConnectCallback choose(BbReturnUrls bb, {required bool deviceSupportsHttpsCallback}) {
+    if (deviceSupportsHttpsCallback) {
+      final url = RegisteredReturnUrl(bb.https);
+      if (!url.isHttps) throw const ReturnUrlRegistrationError('not_https');
+      return HttpsConnectCallback(url.host, url.path);
     }
-    throw const ReturnUrlRegistrationError('callback_unavailable');
+    final url = RegisteredReturnUrl(bb.customScheme);
+    if (url.scheme == 'https' || url.scheme == 'http') throw const ReturnUrlRegistrationError('not_custom_scheme');
+    return CustomSchemeConnectCallback(url.scheme);
   }
 
   /// Whether an iOS of [systemVersion] (`17.4`, or `Version 17.4 (Build 21E213)`) has

@@ -3,6 +3,7 @@ import 'dart:async';
 
 import 'bank_connect_controller.dart';
 import 'chia_handoff_controller.dart';
+import 'configuration.dart';
 import 'raw_url.dart';
 import 'return_links.dart';
 import 'verification_controller.dart';
@@ -13,16 +14,12 @@ enum BatonLinkRoute { connect, verification, chia, none }
 /// Hands each delivered link, raw, to the flow whose registered return URL (scheme, host, port, path) it names;
 /// the flow's own parser then judges it strictly. A link no flow registered goes nowhere.
 class BatonLinkRouter {
-  BatonLinkRouter({
-    this.connect,
-    this.verification,
-    this.chia,
-    List<String> connectReturnUrls = const [],
-    List<String> verificationReturnUrls = const [],
-    String? genericReturnHost,
-  })  : _connectUrls = connectReturnUrls.map(RegisteredReturnUrl.new).toList(),
-        _verificationUrls = verificationReturnUrls.map(RegisteredReturnUrl.new).toList(),
-        _generic = genericReturnHost == null ? null : GenericReturnParser(genericReturnHost);
+  BatonLinkRouter(BatonConfiguration configuration, {this.connect, this.verification, this.chia})
+      : _connectUrls = (configuration.returnUrls.bb?.all ?? const <String>[]).map(RegisteredReturnUrl.new).toList(),
+        _verificationUrls = configuration.returnUrls.privue.map(RegisteredReturnUrl.new).toList(),
+        _generic = configuration.returnUrls.chiaGenericReturnHost == null
+            ? null
+            : GenericReturnParser(configuration.returnUrls.chiaGenericReturnHost!);
 
   final BankConnectController? connect;
   final VerificationController? verification;

@@ -1,56 +1,39 @@
-// Where flow state survives a restart: the Chia share's key and body, BB's pending session id. Never a journey URL.
+// Where flow state survives a restart (the React Native package's BatonStorage, STORAGE_KEYS and signOut): the
+// Chia share's key and body, BB's pending session id. Never a journey URL.
 import 'dart:convert';
 
 import 'retry.dart';
 
-/// Keeps the one pending Chia share attempt (body + key) until a success or a definitive refusal.
-abstract class PendingAttemptStore {
-  Future<PendingAttempt?> load();
-  Future<void> save(PendingAttempt attempt);
-  Future<void> remove();
+/// A small string key-value store the SDK keeps its state in; `shared_preferences` fits this shape.
+abstract class BatonStorage {
+  Future<String?> getItem(String key);
+  Future<void> setItem(String key, String value);
+  Future<void> removeItem(String key);
 }
 
-/// Keeps BB's pending session id while a flow waits on it.
-abstract class PendingSessionStore {
-  Future<String?> load();
-  Future<void> save(String sessionId);
-  Future<void> remove();
+/// The storage keys the SDK uses (all under `baton.`).
+abstract final class BatonStorageKeys {
+  static const String chiaPendingAttempt = 'baton.chia.pendingAttempt';
+  static const String bbPendingSession = 'baton.bb.pendingSession';
 }
 
-/// In memory only: lost with the process. Give the configuration a durable store (for example over
-/// shared_preferences, with [encodePendingAttempt] / [decodePendingAttempt]) in a real app.
-class MemoryPendingAttemptStore implements PendingAttemptStore {
-  PendingAttempt? _attempt;
+/// In memory only: lost with the process. Give the configuration a durable [BatonStorage] in a real app.
+class MemoryBatonStorage implements BatonStorage {
+  final Map<String, String> _items = {};
 
   @override
-  Future<PendingAttempt?> load() async => _attempt;
-
-  @override
-  Future<void> save(PendingAttempt attempt) async {
-    _attempt = attempt;
+  Future<String?> getItem(String key) async {
+    return _items[key];
   }
 
   @override
-  Future<void> remove() async {
-    _attempt = null;
-  }
-}
-
-/// In memory only: lost with the process.
-class MemoryPendingSessionStore implements PendingSessionStore {
-  String? _id;
-
-  @override
-  Future<String?> load() async => _id;
-
-  @override
-  Future<void> save(String sessionId) async {
-    _id = sessionId;
+  Future<void> setItem(String key, String value) async {
+    _items[key] = value;
   }
 
   @override
-  Future<void> remove() async {
-    _id = null;
+  Future<void> removeItem(String key) async {
+    _items.remove(key);
   }
 }
 
@@ -63,7 +46,8 @@ String encodePendingAttempt(PendingAttempt attempt) => jsonEncode({
     });
 
 /// The attempt read back, or null when [text] is not one (a damaged store starts over).
-PendingAttempt? decodePendingAttempt(String text) {
+PendingAttempt? decodePendingAttempt(String? text) {
+  if (text == null) return null;
   try {
     final json = jsonDecode(text);
     if (json is! Map) return null;
@@ -77,4 +61,24 @@ PendingAttempt? decodePendingAttempt(String text) {
   } on FormatException {
     return null;
   }
+}
+
+/// A failure the app hears about besides the screen (the screen always shows where the flow ended).
+class BatonFlowFailure {
+  const BatonFlowFailure(this.flow, this.code);
+
+  /// `chia`, `privue` or `bb`.
+  final String flow;
+
+  /// `browser_failed_to_open`, `browser_failed`, `attempt_not_persisted` or `storage_failed`.
+  final String code;
+
+  @override
+  bool operator ==(Object other) => other is BatonFlowFailure && other.flow == flow && other.code == code;
+
+  @override
+  int get hashCode => Object.hash(flow, code);
+
+  @override
+  String toString() => 'BatonFlowFailure($flow, $code)';
 }

@@ -11,6 +11,7 @@ import 'configuration.dart';
 import 'journey_web_policy.dart';
 import 'polling.dart';
 import 'return_links.dart';
+import 'stores.dart';
 import 'url_policy.dart';
 import 'verification_machine.dart';
 
@@ -26,13 +27,14 @@ class VerificationController extends ChangeNotifier {
     required CameraJourneyPresenter presenter,
     BackendClient? backend,
     DateTime Function()? clock,
+    this.onFailure,
   })  : _backend = backend ?? configuration.backendClient(),
         _presenter = presenter,
         _clock = clock ?? DateTime.now,
-        _returnUrls = configuration.verificationReturnUrls.map(RegisteredReturnUrl.new).toList(),
+        _returnUrls = configuration.returnUrls.privue.map(RegisteredReturnUrl.new).toList(),
         _urlPolicy = configuration.urlPolicy,
         _machine = VerificationMachine(
-            workflow, VerificationReturnParser(configuration.verificationReturnUrls), configuration.polling) {
+            workflow, VerificationReturnParser(configuration.returnUrls.privue), configuration.polling) {
     _screen = _machine.screen;
   }
 
@@ -45,6 +47,9 @@ class VerificationController extends ChangeNotifier {
   final List<Timer> _timers = [];
   late VerificationScreen _screen;
   bool _stopped = false;
+
+  /// Hears a failure besides the screen (the web view could not open, or failed while open).
+  final void Function(BatonFlowFailure failure)? onFailure;
 
   /// The screen to show now.
   VerificationScreen get screen => _screen;
@@ -108,6 +113,12 @@ class VerificationController extends ChangeNotifier {
             _receive(VerificationWebViewReturnEvent(end.link!, now));
           case BrowserCompletionKind.cancelled:
             break;
+          case BrowserCompletionKind.failedToOpen:
+            onFailure?.call(const BatonFlowFailure('privue', 'browser_failed_to_open'));
+            _receive(VerificationBrowserClosedEvent(now));
+          case BrowserCompletionKind.failed:
+            onFailure?.call(const BatonFlowFailure('privue', 'browser_failed'));
+            _receive(VerificationBrowserClosedEvent(now));
           default:
             _receive(VerificationBrowserClosedEvent(now));
         }
