@@ -12,6 +12,17 @@ import 'catalog_card.dart';
 import 'retry.dart';
 import 'url_policy.dart';
 
+/// A configuration the SDK refuses, with a machine [code]; never contains a URL or a token.
+class BatonConfigurationError implements Exception {
+  const BatonConfigurationError(this.code);
+
+  /// `backend_url_not_https`, `backend_url_not_https_or_loopback` or `development_policy_in_release`.
+  final String code;
+
+  @override
+  String toString() => 'Baton configuration refused: $code';
+}
+
 /// The six `/v2/*` routes the flows use. Every method throws only [BackendError].
 abstract class BackendClient {
   /// `GET /v2/catalog`: the user's catalog cards (hidden items are absent; a card that does not decode strictly is
@@ -42,14 +53,14 @@ abstract class BackendClient {
 /// Journey URLs in answers are accepted under [urls] ([UrlPolicy.development] only against the local sandbox).
 class HttpBackendClient implements BackendClient {
   /// A client for [baseUrl] (the partner backend's origin, https; loopback http only under [UrlPolicy.development]).
-  /// Throws [ArgumentError] for a base URL the policy refuses.
+  /// Throws [BatonConfigurationError] for a base URL the policy refuses.
   HttpBackendClient({
     required String baseUrl,
     required this.tokenProvider,
     http.Client? client,
     this.timeout = const Duration(seconds: 30),
     this.urls = UrlPolicy.production,
-  })  : _base = _checkedBase(baseUrl, urls),
+  })  : _base = checkBaseUrl(baseUrl, urls),
         _client = client ?? http.Client();
 
   final String _base;
@@ -58,9 +69,11 @@ class HttpBackendClient implements BackendClient {
   final Duration timeout;
   final UrlPolicy urls;
 
-  static String _checkedBase(String baseUrl, UrlPolicy urls) {
+  /// [baseUrl] without trailing slashes, or [BatonConfigurationError] when [urls] refuses it.
+  static String checkBaseUrl(String baseUrl, UrlPolicy urls) {
     if (!urls.acceptsUrl(baseUrl)) {
-      throw ArgumentError.value('<redacted>', 'baseUrl', 'must be https (loopback http needs UrlPolicy.development)');
+      throw BatonConfigurationError(
+          urls.allowsLoopbackHttp ? 'backend_url_not_https_or_loopback' : 'backend_url_not_https');
     }
     var text = baseUrl;
     while (text.endsWith('/')) {
@@ -134,12 +147,17 @@ class HttpBackendClient implements BackendClient {
   }
 
   Future<List<int>> _send(String method, List<String> path, {String? body, Map<String, String>? headers}) async {
-    final token = await tokenProvider();
-    if (token == null) throw const BackendError.notAuthenticated();
+    String? token;
+    try {
+      token = await tokenProvider();
+    } catch (_) {
+      token = null;
+    }
+    if (token == null || token.isEmpty) throw const BackendError.notAuthenticated();
     final request = http.Request(method, urlFor(path));
     request.headers['Authorization'] = 'Bearer $token';
     request.headers['Accept'] = 'application/json, application/problem+json';
-    request.headers['Cache-Control'] = 'no-store';
+    request.headers['Cache-Control'] = 'no-cache';
     if (body != null) {
       request.bodyBytes = utf8.encode(body);
       request.headers['Content-Type'] = 'application/json';

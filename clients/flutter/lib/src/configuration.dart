@@ -8,17 +8,6 @@ import 'return_links.dart';
 import 'stores.dart';
 import 'url_policy.dart';
 
-/// A configuration the SDK refuses, with a machine [code]; never contains a URL or a token.
-class BatonConfigurationError implements Exception {
-  const BatonConfigurationError(this.code);
-
-  /// `backend_url_refused` or `development_policy_in_release`.
-  final String code;
-
-  @override
-  String toString() => 'Baton configuration refused: $code';
-}
-
 /// BB's registered returns: the universal/app link and the custom-scheme fallback (BB *Mobile apps*), plus the
 /// landing page's open-host link, registered with the app's parser so its bare "Return to the app" link counts.
 class BbReturnUrls {
@@ -65,7 +54,7 @@ class BatonConfiguration {
     if (urlPolicy.allowsLoopbackHttp && const bool.fromEnvironment('dart.vm.product')) {
       throw const BatonConfigurationError('development_policy_in_release');
     }
-    if (!urlPolicy.acceptsUrl(backendUrl)) throw const BatonConfigurationError('backend_url_refused');
+    HttpBackendClient.checkBaseUrl(backendUrl, urlPolicy);
     final bb = returnUrls.bb;
     if (bb != null) ConnectReturnParser(bb.all);
     if (returnUrls.privue.isNotEmpty) VerificationReturnParser(returnUrls.privue);
