@@ -87,6 +87,7 @@ class BankConnectController extends ChangeNotifier {
   Future<void> _writes = Future.value();
   late ConnectScreen _screen;
   bool _stopped = false;
+  int _presentation = 0;
 
   /// The screen to show now.
   ConnectScreen get screen => _screen;
@@ -120,6 +121,7 @@ class BankConnectController extends ChangeNotifier {
   void stop() {
     if (_stopped) return;
     _stopped = true;
+    _presentation += 1;
     for (final timer in _timers) {
       timer.cancel();
     }
@@ -153,23 +155,14 @@ class BankConnectController extends ChangeNotifier {
             onError: (Object error) => _receive(ConnectSessionFailedEvent(_failureOf(error))),
           );
     } else if (action is ConnectOpenBrowserAction) {
-      _presenter.present(action.url, callback).then((end) {
-        final now = _clock();
-        switch (end.kind) {
-          case BrowserCompletionKind.returned:
-            _receive(ConnectBrowserReturnEvent(end.link!, now));
-          case BrowserCompletionKind.cancelled:
-            break;
-          default:
-            // Closed, failed, or never opened: the cancelled path, and the backend is asked all the same.
-            if (end.kind == BrowserCompletionKind.failedToOpen) {
-              onFailure?.call(const BatonFlowFailure('bb', 'browser_failed_to_open'));
-            } else if (end.kind == BrowserCompletionKind.failed) {
-              onFailure?.call(const BatonFlowFailure('bb', 'browser_failed'));
-            }
-            _receive(ConnectBrowserClosedEvent(now));
-        }
-      });
+      final id = ++_presentation;
+      Future<BrowserCompletion> presented;
+      try {
+        presented = _presenter.present(action.url, callback);
+      } catch (_) {
+        presented = Future.value(BrowserCompletion.failedToOpen);
+      }
+      presented.then((end) => _completed(id, end), onError: (Object _) => _completed(id, BrowserCompletion.failed));
     } else if (action is ConnectFetchSessionAction) {
       _backend.connectSession(action.sessionId).then(
             (state) => _receive(ConnectSessionStateEvent(state.sessionId, state.status.name, _clock())),
@@ -186,6 +179,29 @@ class BankConnectController extends ChangeNotifier {
       _writes = _writes.then((_) => _storage.removeItem(BatonStorageKeys.bbPendingSession)).catchError((Object _) {
         onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
       });
+    }
+  }
+
+  /// Exactly one end of the current presentation counts. Closed, failed or never opened: the cancelled path, and the
+  /// backend is asked all the same.
+  void _completed(int id, BrowserCompletion end) {
+    if (id != _presentation) return;
+    _presentation += 1;
+    final now = _clock();
+    switch (end.kind) {
+      case BrowserCompletionKind.returned:
+        _receive(ConnectBrowserReturnEvent(end.link!, now));
+      case BrowserCompletionKind.cancelled:
+        break;
+      case BrowserCompletionKind.failedToOpen:
+        onFailure?.call(const BatonFlowFailure('bb', 'browser_failed_to_open'));
+        _receive(ConnectBrowserClosedEvent(now));
+      case BrowserCompletionKind.failed:
+        onFailure?.call(const BatonFlowFailure('bb', 'browser_failed'));
+        _receive(ConnectBrowserClosedEvent(now));
+      case BrowserCompletionKind.closedWithoutReturn:
+      case BrowserCompletionKind.handedToSystem:
+        _receive(ConnectBrowserClosedEvent(now));
     }
   }
 

@@ -47,6 +47,7 @@ class VerificationController extends ChangeNotifier {
   final List<Timer> _timers = [];
   late VerificationScreen _screen;
   bool _stopped = false;
+  int _presentation = 0;
 
   /// Hears a failure besides the screen (the web view could not open, or failed while open).
   final void Function(BatonFlowFailure failure)? onFailure;
@@ -74,6 +75,7 @@ class VerificationController extends ChangeNotifier {
   void stop() {
     if (_stopped) return;
     _stopped = true;
+    _presentation += 1;
     for (final timer in _timers) {
       timer.cancel();
     }
@@ -105,25 +107,17 @@ class VerificationController extends ChangeNotifier {
             onError: (Object error) => _receive(VerificationHandoffFailedEvent(_failureOf(error))),
           );
     } else if (action is VerificationPresentCameraWebViewAction) {
+      final id = ++_presentation;
       final policy = JourneyWebPolicy(action.url, _returnUrls, urls: _urlPolicy);
-      _presenter.present(action.url, policy).then((end) {
-        final now = _clock();
-        switch (end.kind) {
-          case BrowserCompletionKind.returned:
-            _receive(VerificationWebViewReturnEvent(end.link!, now));
-          case BrowserCompletionKind.cancelled:
-            break;
-          case BrowserCompletionKind.failedToOpen:
-            onFailure?.call(const BatonFlowFailure('privue', 'browser_failed_to_open'));
-            _receive(VerificationBrowserClosedEvent(now));
-          case BrowserCompletionKind.failed:
-            onFailure?.call(const BatonFlowFailure('privue', 'browser_failed'));
-            _receive(VerificationBrowserClosedEvent(now));
-          default:
-            _receive(VerificationBrowserClosedEvent(now));
-        }
-      });
+      Future<BrowserCompletion> presented;
+      try {
+        presented = _presenter.present(action.url, policy);
+      } catch (_) {
+        presented = Future.value(BrowserCompletion.failedToOpen);
+      }
+      presented.then((end) => _completed(id, end), onError: (Object _) => _completed(id, BrowserCompletion.failed));
     } else if (action is VerificationDismissWebViewAction) {
+      _presentation += 1;
       _presenter.dismiss();
     } else if (action is VerificationFetchStatusAction) {
       _backend.verification(action.workflow).then(
@@ -132,6 +126,28 @@ class VerificationController extends ChangeNotifier {
           );
     } else if (action is VerificationScheduleTickAction) {
       _schedule(action.at);
+    }
+  }
+
+  /// Exactly one end of the current presentation counts; a stale one (after a dismiss) is ignored.
+  void _completed(int id, BrowserCompletion end) {
+    if (id != _presentation) return;
+    _presentation += 1;
+    final now = _clock();
+    switch (end.kind) {
+      case BrowserCompletionKind.returned:
+        _receive(VerificationWebViewReturnEvent(end.link!, now));
+      case BrowserCompletionKind.cancelled:
+        break;
+      case BrowserCompletionKind.failedToOpen:
+        onFailure?.call(const BatonFlowFailure('privue', 'browser_failed_to_open'));
+        _receive(VerificationBrowserClosedEvent(now));
+      case BrowserCompletionKind.failed:
+        onFailure?.call(const BatonFlowFailure('privue', 'browser_failed'));
+        _receive(VerificationBrowserClosedEvent(now));
+      case BrowserCompletionKind.closedWithoutReturn:
+      case BrowserCompletionKind.handedToSystem:
+        _receive(VerificationBrowserClosedEvent(now));
     }
   }
 
