@@ -1,6 +1,6 @@
 """Checks what a Dart compiler would check first about the package's own files, without a Dart SDK.
 
-For each file under lib/ (parsed with tree-sitter's Dart grammar):
+For each file under lib/ and test/ (parsed with tree-sitter's Dart grammar):
 - every relative `import`/`export` names a file that exists, and `package:baton/...` a file under lib/;
 - every other `package:` import is a dependency in pubspec.yaml, and every `dart:` library is one Flutter has;
 - every public top-level name declared in another file of the package (a class, enum, typedef, function, constant)
@@ -83,7 +83,7 @@ def used_names(tree):
 
 def main():
     parser = get_parser("dart")
-    files = sorted(LIB.glob("**/*.dart"))
+    files = sorted([*LIB.glob("**/*.dart"), *(SHELL / "test").glob("**/*.dart")])
     parsed = {f: parser.parse(f.read_bytes()) for f in files}
     text = {f: f.read_text() for f in files}
     declared = {f: declarations(parsed[f]) for f in files}

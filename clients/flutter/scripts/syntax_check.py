@@ -24,7 +24,7 @@ def main():
     root = pathlib.Path(__file__).resolve().parent.parent
     parser = get_parser("dart")
     results = []
-    for path in sorted(root.glob("lib/**/*.dart")):
+    for path in sorted([*root.glob("lib/**/*.dart"), *root.glob("test/**/*.dart")]):
         found = list(errors(parser.parse(path.read_bytes())))
         results.append({"file": str(path.relative_to(root)), "errors": [f"{l}:{c} {k}" for l, c, k in found]})
     if "--json" in sys.argv:
