@@ -114,6 +114,8 @@ def main():
 
     all_declared = {}
     for f, names in declared.items():
+        if LIB not in f.parents:
+            continue  # a test's helpers are not the package's names
         for n in names:
             all_declared.setdefault(n, []).append(f)
 
