@@ -8,6 +8,7 @@ For each file under lib/ and test/ (parsed with tree-sitter's Dart grammar):
 It cannot see names from Flutter, the plugins or the Dart SDK, nor types, members or arity: those need `dart analyze`.
 Prints each problem, then "dart imports: N passed, N failed" (one case per file); exits 1 on any failure.
 """
+import json
 import pathlib
 import re
 import sys
@@ -143,6 +144,9 @@ def main():
                 where = ", ".join(str(d.relative_to(SHELL)) for d in all_declared[name])
                 problems[f].append(f"uses {name} (declared in {where}) without importing it")
 
+    if "--json" in sys.argv:
+        print(json.dumps([{"id": str(f.relative_to(SHELL)), "errors": problems[f]} for f in files]))
+        sys.exit(1 if any(problems.values()) else 0)
     failed = 0
     for f in files:
         for problem in problems[f]:

@@ -88,9 +88,10 @@ def expected_names(types):
     return cases
 
 
-def compare(types, classes):
+def compare(types, classes, results=None):
     passed, failures = 0, []
     for label, parent, accepted, must_be_sealed in expected_names(types):
+        before = len(failures)
         found = [n for n in accepted if n in classes]
         if parent is not None:
             # A same-named class elsewhere (an API type, say) does not count; the one that extends the parent does.
@@ -103,6 +104,8 @@ def compare(types, classes):
             failures.append(f"{label}: {found[0]} ({classes[found[0]]['file']}) is not sealed")
         else:
             passed += 1
+        if results is not None:
+            results.append({"id": label, "errors": failures[before:]})
     return passed, failures
 
 
@@ -125,7 +128,11 @@ def main():
         print(f"dart names self-test: {'passed' if ok else 'failed'} (without {' / '.join(present) or accepted[0]}:"
               f" {failures if failures else 'nothing reported'})")
         sys.exit(0 if ok else 1)
-    passed, failures = compare(types, classes)
+    results = []
+    passed, failures = compare(types, classes, results)
+    if "--json" in sys.argv:
+        print(json.dumps(results))
+        sys.exit(1 if failures else 0)
     for failure in failures:
         print(f"dart names: {failure}")
     print(f"dart names: {passed} passed, {len(failures)} failed (TypeScript from {source.relative_to(REPO) if source.is_relative_to(REPO) else source}/{read['source'].removeprefix('src/')})")

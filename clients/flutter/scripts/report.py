@@ -1,7 +1,8 @@
 """The Flutter shell's conformance report: one JSON object on stdout.
 
-Nothing executes Dart on this machine, so every case of the shared vectors is reported not_run; the one check that
-does run is the syntax check of each Dart file (section "syntax").
+Nothing executes Dart on this machine, so every case of the shared vectors is reported not_run; the checks that do
+run are the syntax check of each Dart file (section "syntax"), the name check against the TypeScript flow events and
+screens (section "names") and the imports check (section "imports").
 """
 import json
 import pathlib
@@ -35,4 +36,16 @@ if check.returncode not in (0, 1):
 for result in json.loads(check.stdout):
     cases.append({"file": "clients/flutter/lib", "section": "syntax", "id": result["file"],
                   "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
+
+# The name check (a Dart counterpart for every public TypeScript flow event and screen) and the imports check. When
+# the TypeScript side cannot be read here (no node), the names section is left out rather than reported.
+for section, script in (("names", "name_check.py"), ("imports", "imports_check.py")):
+    run = subprocess.run([sys.executable, str(pathlib.Path(__file__).with_name(script)), "--json"],
+                         capture_output=True, text=True)
+    if run.returncode not in (0, 1):
+        sys.stderr.write(run.stderr)
+        continue
+    for result in json.loads(run.stdout):
+        cases.append({"file": "clients/flutter/lib", "section": section, "id": result["id"],
+                      "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
 print(json.dumps({"shell": "flutter", "cases": cases}))
