@@ -15,12 +15,8 @@ class LinkRoutingTest(private val id: String, private val case: Map<String, Any?
         @Suppress("UNCHECKED_CAST")
         @JvmStatic
         @Parameterized.Parameters(name = "{0}")
-        fun cases(): Collection<Array<Any>> {
-            val with = (file["cases"] as List<Map<String, Any?>>).map { arrayOf<Any>(it["id"] as String, it, true) }
-            val without = (file["casesWithoutGenericReturn"] as List<Map<String, Any?>>)
-                .map { arrayOf<Any>(it["id"] as String, it, false) }
-            return with + without
-        }
+        fun cases(): Collection<Array<Any>> = (file["cases"] as List<Map<String, Any?>>)
+            .map { arrayOf<Any>(it["id"] as String, it, it["genericReturnApproved"] != false) }
 
         @Suppress("UNCHECKED_CAST")
         fun router(generic: Boolean): BatonLinkRouter {
