@@ -27,6 +27,7 @@ renderer = json.loads((conformance / "renderer-conformance.v1.json").read_text()
 for section in ("decision", "interaction", "accessibility", "forbidden"):
     add("renderer-conformance.v1.json", section, renderer[section])
 add("interaction.v1.json", "interaction-flows", json.loads((conformance / "interaction.v1.json").read_text())["cases"])
+add("link-routing.v1.json", "link-routing", json.loads((conformance / "link-routing.v1.json").read_text())["cases"])
 
 check = subprocess.run([sys.executable, str(pathlib.Path(__file__).with_name("syntax_check.py")), "--json"],
                        capture_output=True, text=True)

@@ -7,6 +7,7 @@ import 'dart:convert';
 import 'dart:io';
 
 import 'package:baton/src/catalog_card.dart';
+import 'package:baton/src/link_router.dart';
 import 'package:baton/src/chia_machine.dart';
 import 'package:baton/src/connect_machine.dart';
 import 'package:baton/src/api_types.dart';
@@ -320,7 +321,33 @@ String? checkInteraction(Map<String, dynamic> c, Map<String, dynamic> cards) {
   return null;
 }
 
+Map<String, Object?> routeJson(BatonLinkRoute route) => route.flow == null
+    ? {'flow': null, 'reason': route.reason}
+    : {'flow': route.flow!.name, if (route.flow != BatonLinkFlow.chia) 'landing': route.landing};
+
 void main() {
+  group('link-routing.v1.json', () {
+    final document = load('link-routing.v1.json');
+    final registration = document['registration'] as Map<String, dynamic>;
+    BatonLinkRouter router(bool generic) => BatonLinkRouter.registered(
+          bb: (registration['bb'] as List).cast<String>(),
+          privue: (registration['privue'] as List).cast<String>(),
+          genericReturnHost: generic ? registration['genericReturnHost'] as String : null,
+        );
+    for (final c in (document['cases'] as List).cast<Map<String, dynamic>>()) {
+      test(c['id'] as String, () {
+        final actual = routeJson(router(c['genericReturnApproved'] != false).route(c['url'] as String));
+        expect(jsonEqual(actual, c['expect']), isTrue, reason: 'got ${jsonEncode(actual)}');
+      });
+    }
+    test('a URL registered for both BB and Privue is refused', () {
+      expect(
+          () => BatonLinkRouter.registered(
+              bb: ['https://app.example.com/return'], privue: ['https://APP.example.com:443/return?x=1']),
+          throwsA(isA<ReturnUrlRegistrationError>()
+              .having((e) => e.code, 'code', 'registered_for_two_flows')));
+    });
+  });
   group('return-links.v1.json', () {
     for (final c in (load('return-links.v1.json')['cases'] as List).cast<Map<String, dynamic>>()) {
       test(c['id'] as String, () => expect(checkReturnLink(c), isNull));
