@@ -38,6 +38,7 @@ export 'src/journey_web_policy.dart';
 export 'src/link_router.dart';
 export 'src/polling.dart';
 export 'src/retry.dart';
+export 'src/sign_out.dart';
 export 'src/return_links.dart';
 export 'src/sensitive_url.dart';
 export 'src/stores.dart';

@@ -146,7 +146,7 @@ void main() {
   });
 
   test('signOut forgets both stored values', () async {
-    await signOut(configuration);
+    await signOut(configuration, eraseWebData: false);
     expect(recorder.log, ['remove baton.chia.pendingAttempt', 'remove baton.bb.pendingSession']);
   });
 }

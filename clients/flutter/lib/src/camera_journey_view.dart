@@ -117,6 +117,20 @@ class _VerificationJourneyViewState extends State<VerificationJourneyView> {
   }
 }
 
+/// Erases what the camera web view kept for the visit — cookies and site storage — so the next user cannot open
+/// Privue signed in as the last one (Privue *Handoff*: a new handoff "for a different user"). Android:
+/// `WebStorage.deleteAllData`; iOS: `WKWebsiteDataStore` data of every type since the epoch.
+Future<void> eraseJourneyWebData() async {
+  await CookieManager.instance().deleteAllCookies();
+  final storage = WebStorageManager.instance();
+  if (defaultTargetPlatform == TargetPlatform.android) {
+    await storage.deleteAllData();
+  } else if (defaultTargetPlatform == TargetPlatform.iOS) {
+    await storage.removeDataModifiedSince(
+        dataTypes: WebsiteDataType.ALL, date: DateTime.fromMillisecondsSinceEpoch(0));
+  }
+}
+
 /// The default [CameraJourneyPresenter]: pushes a full-screen [VerificationJourneyView] on [navigatorKey]'s
 /// navigator and pops it when the journey ends or the flow dismisses it.
 class InAppWebViewJourneyPresenter implements CameraJourneyPresenter {

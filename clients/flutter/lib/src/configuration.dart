@@ -83,10 +83,3 @@ class BatonConfiguration {
   BackendClient backendClient({http.Client? client}) => HttpBackendClient(
       baseUrl: backendUrl, tokenProvider: tokenProvider, client: client, timeout: requestTimeout, urls: urlPolicy);
 }
-
-/// Keeps two users apart: forgets everything the SDK stored (the pending share attempt and BB session). Call it when
-/// the user signs out, before another user signs in; stop that user's controllers too.
-Future<void> signOut(BatonConfiguration configuration) async {
-  await configuration.storage.removeItem(BatonStorageKeys.chiaPendingAttempt);
-  await configuration.storage.removeItem(BatonStorageKeys.bbPendingSession);
-}
