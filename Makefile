@@ -35,6 +35,7 @@ test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	scripts/with-postgres $(SWIFT) test $(BUILD_FLAGS) --skip-build
 	scripts/typecheck-apple
+	scripts/check-privacy-manifest
 	scripts/run-suites
 	python3 scripts/partner_contracts/test_check_renderer_conformance.py
 	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web

@@ -162,6 +162,21 @@ public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
     public var wrappedValue: Value { fatalError() }
 }
 
+@available(iOS 13.0, *)
+@propertyWrapper public struct State<Value>: DynamicProperty {
+    public init(wrappedValue value: Value) { fatalError() }
+    public init(initialValue value: Value) { fatalError() }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set { fatalError() }
+    }
+}
+
+@available(iOS 13.0, *)
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { fatalError() }
+}
+
 @available(iOS 15.0, *)
 @propertyWrapper public struct AccessibilityFocusState<Value: Hashable>: DynamicProperty {
     // Apple's is also a property wrapper (for passing focus down); only its projection is used here.
@@ -291,6 +306,15 @@ extension View {
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { fatalError() }
     public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View { fatalError() }
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
+    @available(
+        iOS, introduced: 14.0, deprecated: 17.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
+        fatalError()
+    }
+    // The iOS 17 forms (`onChange(of:initial:_:)`, zero or two arguments) are left out on purpose: Linux does not
+    // enforce iOS availability, and the package supports iOS 16 (Stubs/Apple/MustFail/TwoArgumentOnChange.swift).
     @available(iOS 14.0, *)
     public func accessibilityLabel(_ label: Text) -> some View { fatalError() }
     @available(iOS 14.0, *)
