@@ -24,12 +24,12 @@ build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
 lint: deps
-	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs examples/ios-app
 	node --check Sources/BatonServer/Web/Files/shell.js
 	.venv/bin/openapi-spec-validator Sources/BatonServer/OpenAPI/openapi.json
 
 format:
-	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests Stubs
+	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests Stubs examples/ios-app
 
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
