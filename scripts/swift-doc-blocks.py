@@ -3,11 +3,13 @@
 
 Usage: swift-doc-blocks.py GUIDE OUTDIR. Writes OUTDIR/block-N.swift for each block to check and prints one line per
 check: "N LINE file [file ...]" (the block's number, the line of its fence, the files to type-check together: the
-blocks it uses, then itself). A skipped block prints "skip N LINE reason". Exit 2 on a malformed marker.
+blocks it uses, then itself). A manifest prints "manifest N LINE file", a skipped block "skip N LINE reason". Exit 2
+on a malformed marker.
 
 A marker is an HTML comment on the line right before the fence (invisible in the rendered guide):
   <!-- swift-check: name=setup -->          names the block, so later blocks can use it
   <!-- swift-check: uses=setup,chia -->     checks the block together with the named blocks (context it assumes)
+  <!-- swift-check: manifest -->            a package manifest: checked against the toolchain's PackageDescription
   <!-- swift-check: skip: <reason> -->      not checked; the reason is required and printed
 Unmarked blocks are checked alone. Each file starts with `#sourceLocation`, so an error points at the guide's line;
 a block without imports gets the guide's four (BatonApple, BatonClient, BatonCore, SwiftUI).
@@ -48,6 +50,9 @@ def main(guide, outdir):
                 index = end + 1
                 continue
             for part in text.split():
+                if part == "manifest":
+                    options["manifest"] = True
+                    continue
                 key, _, value = part.partition("=")
                 if key not in ("name", "uses") or not value:
                     print(f"{guide}:{fence - 1}: unknown marker {part!r}", file=sys.stderr)
@@ -56,6 +61,10 @@ def main(guide, outdir):
         path = out / f"block-{number}.swift"
         header = "" if any(line.startswith("import ") for line in body) else IMPORTS
         path.write_text(f'{header}#sourceLocation(file: "{guide}", line: {fence + 1})\n' + "\n".join(body) + "\n")
+        if options.get("manifest"):
+            print(f"manifest {number} {fence} {path}")
+            index = end + 1
+            continue
         files = []
         for name in options.get("uses", "").split(",") if "uses" in options else []:
             if name not in names:
