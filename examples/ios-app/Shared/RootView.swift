@@ -68,13 +68,19 @@ struct SignedInView: View {
         }
         .task {
             do {
-                // The first card of the user's catalog, with one coordinator for as long as it is on screen.
-                guard card == nil, let first = try await session.backend.catalog().first else { return }
-                chia = session.chia(for: first)
-                card = first
+                // The first card that offers a share (else the first card), with one coordinator while it is shown.
+                guard card == nil else { return }
+                let cards = try await session.backend.catalog()
+                guard let shown = cards.first(where: Self.offersShare) ?? cards.first else { return }
+                chia = session.chia(for: shown)
+                card = shown
             } catch {
                 catalogProblem = "The catalog could not be loaded: \(error)"
             }
         }
+    }
+
+    private static func offersShare(_ card: CatalogCard) -> Bool {
+        if case .shareOrNeutral = card.handoff { true } else { false }
     }
 }
