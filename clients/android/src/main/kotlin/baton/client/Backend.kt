@@ -168,10 +168,14 @@ sealed class BackendError {
     data class Http(val status: Int, val problemCode: String?, val retryAfter: String?) : BackendError()
 
     /** A 2xx whose body did not decode as the contract says (a journey URL the policy refuses included). */
-    object MalformedResponse : BackendError()
+    object MalformedResponse : BackendError() {
+        override fun toString() = "MalformedResponse"
+    }
 
     /** The app has no token to send (signed out). */
-    object NotAuthenticated : BackendError()
+    object NotAuthenticated : BackendError() {
+        override fun toString() = "NotAuthenticated"
+    }
 
     /** The share-request outcome this failure amounts to, for [RetryDecision.classify]. */
     val shareOutcome: ShareOutcome
@@ -190,7 +194,9 @@ sealed class BackendError {
     val failure: RequestFailure
         get() = if (retryDecision(0) is RetryDecision.Retry) RequestFailure.RETRYABLE else RequestFailure.DEFINITIVE
 
-    override fun toString(): String = when (this) {
+    /** What failed, for a log line: category, status and code only. */
+    val description: String
+        get() = when (this) {
         is Transport -> "backend unreachable ($kind)"
         is Http -> "backend answered $status" + (problemCode?.let { " ($it)" } ?: "")
         is MalformedResponse -> "backend response did not match the contract"
@@ -199,7 +205,7 @@ sealed class BackendError {
 }
 
 /** Thrown by [BackendClient] calls; [error] says what failed. Its message never contains a URL or token. */
-class BackendException(val error: BackendError) : Exception(error.toString())
+class BackendException(val error: BackendError) : Exception(error.description)
 
 /** `POST /v2/handoff-sessions` → `{"url","expiresAt"}`. */
 class HandoffSession(val url: SensitiveUrl, val expiresAt: String?) {

@@ -47,21 +47,27 @@ class BatonClient(val configuration: BatonConfiguration, backend: BackendClient?
         }
     }
 
+    private fun <T> registered(parser: () -> T): T = try {
+        parser()
+    } catch (e: ReturnUrlRegistrationException) {
+        throw BatonConfigurationException(e.code)
+    }
+
     /** Chia's handoff for the card [catalogItemId], opened in [presenter]'s external browser. */
     fun chiaHandoff(catalogItemId: String, presenter: BrowserPresenter, listener: ChiaHandoff.Listener): ChiaHandoff {
-        val generic = configuration.chiaGenericReturnHost?.let { GenericReturnParser(it) }
+        val generic = configuration.chiaGenericReturnHost?.let { registered { GenericReturnParser(it) } }
         return ChiaHandoff(this, ChiaHandoffMachine(catalogItemId, generic), presenter, listener)
     }
 
     /** Privue's verification for [workflow], in [presenter]'s camera web view. */
     fun verification(workflow: String, presenter: BrowserPresenter, listener: Verification.Listener): Verification {
-        val parser = VerificationReturnParser(configuration.privueReturnUrls)
+        val parser = registered { VerificationReturnParser(configuration.privueReturnUrls) }
         return Verification(this, VerificationMachine(workflow, parser, configuration.polling), parser, presenter, listener)
     }
 
     /** BB's connect flow in [presenter]'s Custom Tab; a session id kept by an earlier process is picked up. */
     fun bankConnect(presenter: BrowserPresenter, listener: BankConnect.Listener): BankConnect {
-        val parser = ConnectReturnParser(configuration.bbReturnUrls)
+        val parser = registered { ConnectReturnParser(configuration.bbReturnUrls) }
         val wanted = if (configuration.bbCallbackKind == "https") parser.registered.any { it.isHttps } else parser.registered.any { !it.isHttps }
         if (!wanted) throw BatonConfigurationException("bb_callback_not_registered")
         val kept = configuration.store.loadPendingSessionId()

@@ -24,10 +24,14 @@ sealed class BrowserStyle {
 /** How a presented journey ended, as far as the app can see (BatonClient's `BrowserCompletion`). */
 sealed class BrowserCompletion {
     /** The URL went to the OS browser (external browser only). */
-    object HandedToSystem : BrowserCompletion()
+    object HandedToSystem : BrowserCompletion() {
+        override fun toString() = "HandedToSystem"
+    }
 
     /** The URL could not be opened (no browser installed, no activity to host it, a URL the policy refuses). */
-    object FailedToOpen : BrowserCompletion()
+    object FailedToOpen : BrowserCompletion() {
+        override fun toString() = "FailedToOpen"
+    }
 
     /** The browser caught a return link: the raw string exactly as delivered. Printing it shows scheme and host only. */
     class Returned(val link: String) : BrowserCompletion() {
@@ -37,10 +41,14 @@ sealed class BrowserCompletion {
     }
 
     /** The user closed the browser without a return. */
-    object ClosedWithoutReturn : BrowserCompletion()
+    object ClosedWithoutReturn : BrowserCompletion() {
+        override fun toString() = "ClosedWithoutReturn"
+    }
 
     /** The browser ended with an error that is not the user's close (the flow still asks the backend). */
-    object Failed : BrowserCompletion()
+    object Failed : BrowserCompletion() {
+        override fun toString() = "Failed"
+    }
 }
 
 /**
