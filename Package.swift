@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// Baton — licensed under the Apache License, Version 2.0 (LICENSE, NOTICE). The version is in VERSION.
 import Foundation
 import PackageDescription
 
