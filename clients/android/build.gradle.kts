@@ -8,7 +8,7 @@ plugins {
 }
 
 group = "dev.baton"
-version = "0.1.0"
+version = "0.1.0" // mirrors VERSION (scripts/versions.py)
 
 android {
     namespace = "dev.baton.android"
@@ -59,6 +59,15 @@ publishing {
             version = project.version.toString()
             afterEvaluate {
                 from(components["release"])
+            }
+            pom {
+                name.set("Baton Android SDK")
+                licenses {
+                    license {
+                        name.set("Apache-2.0")
+                        url.set("https://www.apache.org/licenses/LICENSE-2.0")
+                    }
+                }
             }
         }
     }

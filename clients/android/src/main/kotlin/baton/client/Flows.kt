@@ -47,6 +47,15 @@ class BatonClient(val configuration: BatonConfiguration, backend: BackendClient?
         }
     }
 
+    /**
+     * Routes a link the OS delivered to the app (an activity's `onNewIntent`) to its flow by registered URL only:
+     * `baton.linkRouter.deliver(url, bankConnect = connect::returnLink, verification = verification::returnLink,
+     * chiaGenericReturn = chia::returnLink)`.
+     */
+    val linkRouter: BatonLinkRouter by lazy {
+        registered { BatonLinkRouter(configuration.bbReturnUrls, configuration.privueReturnUrls, configuration.chiaGenericReturnHost) }
+    }
+
     private fun <T> registered(parser: () -> T): T = try {
         parser()
     } catch (e: ReturnUrlRegistrationException) {

@@ -227,6 +227,10 @@ class FlowsTest {
             })
         })
         assertFalse(base.toString().contains(SdkFixtures.TOKEN))
+        assertEquals("registered_for_two_flows", code {
+            BatonClient(base.copy(privueReturnUrls = listOf("https://app.example.com/bb-callback"))).linkRouter
+        })
+        assertEquals(BatonLinkRouter.Flow.VERIFICATION, BatonClient(base).linkRouter.route("https://partner.example/kyc/done?verification_id=v").flow)
     }
 
     @Test
