@@ -5,6 +5,7 @@ import android.content.Intent
 import android.os.Bundle
 import baton.client.BrowserCompletion
 import baton.client.CustomTabReturnTracker
+import baton.client.PresentationRegistry
 
 /**
  * BB's return (seed 002 "Android"), owned by the library: declared `singleTask` in the library manifest with the
@@ -29,15 +30,10 @@ class BatonRedirectActivity : Activity() {
         ticket = savedInstanceState?.getString(BatonAndroid.EXTRA_TICKET) ?: intent?.getStringExtra(BatonAndroid.EXTRA_TICKET)
         launched = savedInstanceState?.getBoolean(STATE_LAUNCHED) ?: false
         if (launched) tracker.opened()
-        val link = returnLink(intent)
-        if (ticket == null && link != null) {
-            // Not started by the presenter: a return link from the OS, possibly into a cold start.
-            if (!BatonAndroid.presentations.deliverLink(link)) {
-                packageManager.getLaunchIntentForPackage(packageName)?.let {
-                    it.addFlags(Intent.FLAG_ACTIVITY_NEW_TASK)
-                    startActivity(it)
-                }
-            }
+        if (ticket == null) {
+            // Not started by the presenter: a return link from the OS, possibly into a cold start (or nothing at all).
+            val link = returnLink(intent)
+            if (link != null && !BatonAndroid.presentations.deliverLink(link)) launchApp()
             finish()
         }
     }
@@ -66,7 +62,7 @@ class BatonRedirectActivity : Activity() {
         if (tracker.linkDelivered(link, System.currentTimeMillis()) != null && ticket != null) {
             end(BrowserCompletion.Returned(link))
         } else {
-            BatonAndroid.presentations.deliverLink(link)
+            if (!BatonAndroid.presentations.deliverLink(link)) launchApp()
             if (ticket == null) finish()
         }
     }
@@ -78,9 +74,18 @@ class BatonRedirectActivity : Activity() {
     }
 
     private fun end(completion: BrowserCompletion) {
-        BatonAndroid.presentations.complete(ticket, completion)
+        // After a process death the flow that opened the tab is gone: its return link is kept for the next start.
+        if (BatonAndroid.presentations.finish(ticket, completion) == PresentationRegistry.Handover.KEPT_FOR_COLD_START) launchApp()
         ticket = null
         finish()
+    }
+
+    /** Brings the app up (its launcher activity), which passes `BatonAndroid.takeColdStartLink()` to `BankConnect.start`. */
+    private fun launchApp() {
+        packageManager.getLaunchIntentForPackage(packageName)?.let {
+            it.addFlags(Intent.FLAG_ACTIVITY_NEW_TASK)
+            startActivity(it)
+        }
     }
 
     private fun returnLink(intent: Intent?): String? = if (intent?.action == Intent.ACTION_VIEW) intent.dataString else null

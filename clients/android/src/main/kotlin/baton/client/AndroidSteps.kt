@@ -56,6 +56,24 @@ class PresentationRegistry {
         return false
     }
 
+    /** Where [finish] sent a presentation's end. */
+    enum class Handover {
+        /** The open presentation's flow got it. */
+        DELIVERED,
+        /** No presentation was open for it (the process was restarted): the return link is kept for the app's next
+         *  `BankConnect.start`, and the app should be brought up. */
+        KEPT_FOR_COLD_START,
+        /** Nothing to hand over (a close or failure nobody waits for; the kept session id is confirmed on restart). */
+        DROPPED
+    }
+
+    /** Ends [ticket]'s presentation; a return link nobody is waiting for any more is kept, never lost. */
+    fun finish(ticket: String?, completion: BrowserCompletion): Handover {
+        if (complete(ticket, completion)) return Handover.DELIVERED
+        if (completion !is BrowserCompletion.Returned) return Handover.DROPPED
+        return if (deliverLink(completion.link)) Handover.DELIVERED else Handover.KEPT_FOR_COLD_START
+    }
+
     /** The link a cold start delivered, once. */
     @Synchronized
     fun takePendingLink(): String? {

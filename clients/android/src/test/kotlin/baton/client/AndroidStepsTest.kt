@@ -44,6 +44,22 @@ class AndroidStepsTest {
     }
 
     @Test
+    fun aReturnLinkNobodyWaitsForAfterAProcessDeathIsKeptForTheColdStart() {
+        val link = "acmewallet://bb-callback?sessionId=cs_1&resultCode=Ok"
+        val fresh = PresentationRegistry()
+        // The recreated redirect activity still holds its ticket, but the new process has no presentation for it.
+        assertEquals(PresentationRegistry.Handover.KEPT_FOR_COLD_START, fresh.finish("stale-ticket", BrowserCompletion.Returned(link)))
+        assertEquals(link, fresh.takePendingLink())
+        assertEquals(PresentationRegistry.Handover.DROPPED, fresh.finish("stale-ticket", BrowserCompletion.ClosedWithoutReturn))
+        assertNull(fresh.takePendingLink())
+        val ended = mutableListOf<BrowserCompletion>()
+        val ticket = fresh.register(url, BrowserStyle.CustomTab(emptyList())) { ended += it }
+        assertEquals(PresentationRegistry.Handover.DELIVERED, fresh.finish(ticket, BrowserCompletion.Returned(link)))
+        assertEquals(listOf<BrowserCompletion>(BrowserCompletion.Returned(link)), ended)
+        assertNull(fresh.takePendingLink())
+    }
+
+    @Test
     fun theVerificationActivityRestoresInsteadOfReloadingAndAsksForTheCamera() {
         assertEquals(VerificationActivitySteps.Start.RESTORE_STATE, VerificationActivitySteps.onCreate(true, false, true))
         assertEquals(VerificationActivitySteps.Start.RESTORE_STATE, VerificationActivitySteps.onCreate(true, true, false))
