@@ -105,7 +105,12 @@ class AndroidBrowserPresenter(
     private fun start(
         url: SensitiveUrl, style: BrowserStyle, completion: (BrowserCompletion) -> Unit, activity: Class<*>, launcher: ((String) -> Unit)?
     ) {
-        val ticket = BatonAndroid.presentations.register(url, style, completion)
+        val ticket = BatonAndroid.presentations.registerExclusive(url, style, completion)
+        if (ticket == null) {
+            // Another journey is still on screen: never two at once.
+            completion(BrowserCompletion.FailedToOpen)
+            return
+        }
         openTicket = ticket
         try {
             if (launcher != null) launcher(ticket)

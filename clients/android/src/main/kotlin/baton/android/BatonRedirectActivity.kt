@@ -73,6 +73,13 @@ class BatonRedirectActivity : Activity() {
         outState.putBoolean(STATE_LAUNCHED, launched)
     }
 
+    override fun onDestroy() {
+        // Finished by something other than a return or a close (the task was cleared): the journey ended anyway, and
+        // the flow still asks the backend. A destroy to be recreated later (not finishing) keeps the presentation.
+        if (isFinishing && ticket != null) end(BrowserCompletion.Failed)
+        super.onDestroy()
+    }
+
     private fun end(completion: BrowserCompletion) {
         // After a process death the flow that opened the tab is gone: its return link is kept for the next start.
         if (BatonAndroid.presentations.finish(ticket, completion) == PresentationRegistry.Handover.KEPT_FOR_COLD_START) launchApp()

@@ -21,6 +21,14 @@ class PresentationRegistry {
         return ticket
     }
 
+    /**
+     * Registers a presentation unless another one is still open (Swift's `PresentationSlot`: one journey on screen at
+     * a time); `null` means the caller answers [BrowserCompletion.FailedToOpen] at once.
+     */
+    @Synchronized
+    fun registerExclusive(url: SensitiveUrl, style: BrowserStyle, completion: (BrowserCompletion) -> Unit): String? =
+        if (entries.isNotEmpty()) null else register(url, style, completion)
+
     /** The URL for [ticket], once: later calls (a recreated activity) answer `null`. */
     @Synchronized
     fun takeUrl(ticket: String?): SensitiveUrl? {

@@ -60,6 +60,16 @@ class AndroidStepsTest {
     }
 
     @Test
+    fun oneJourneyOnScreenAtATime() {
+        val registry = PresentationRegistry()
+        val first = registry.registerExclusive(url, style) {}
+        assertTrue(first != null)
+        assertNull(registry.registerExclusive(url, BrowserStyle.CustomTab(emptyList())) {})
+        registry.complete(first, BrowserCompletion.ClosedWithoutReturn)
+        assertTrue(registry.registerExclusive(url, BrowserStyle.CustomTab(emptyList())) {} != null)
+    }
+
+    @Test
     fun theVerificationActivityRestoresInsteadOfReloadingAndAsksForTheCamera() {
         assertEquals(VerificationActivitySteps.Start.RESTORE_STATE, VerificationActivitySteps.onCreate(true, false, true))
         assertEquals(VerificationActivitySteps.Start.RESTORE_STATE, VerificationActivitySteps.onCreate(true, true, false))
