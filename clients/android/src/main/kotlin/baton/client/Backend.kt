@@ -64,7 +64,7 @@ object DefaultConnectionBuilder : ConnectionBuilder {
  * [HttpTransport] over `HttpURLConnection`: no cache, no redirects followed, fixed-length streaming for bodies (so the
  * platform never silently resends a POST), [timeoutMillis] for connect and read.
  */
-class HttpUrlConnectionTransport(
+class HttpUrlConnectionTransport @JvmOverloads constructor(
     private val connections: ConnectionBuilder = DefaultConnectionBuilder,
     private val timeoutMillis: Int = 30_000
 ) : HttpTransport {
@@ -267,7 +267,7 @@ interface BackendClient {
  * `Idempotency-Key`. A non-2xx becomes [BackendError.Http] with the status, the problem+json `code` and
  * `Retry-After`; journey URLs in answers are accepted under [urlPolicy] and kept as [SensitiveUrl].
  */
-class HttpBackendClient(
+class HttpBackendClient @JvmOverloads constructor(
     baseUrl: String,
     private val tokenProvider: () -> String?,
     private val transport: HttpTransport = HttpUrlConnectionTransport(),

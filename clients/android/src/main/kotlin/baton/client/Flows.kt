@@ -4,7 +4,7 @@ package baton.client
  * Everything the SDK needs from the app, as one value: where the partner backend is, how to get the user's app token,
  * the return URLs registered with each provider, where to persist, and which URLs count as secure.
  */
-data class BatonConfiguration(
+data class BatonConfiguration @JvmOverloads constructor(
     /** The partner backend's origin, e.g. `https://partner.example` (loopback http only under [UrlPolicy.DEVELOPMENT]). */
     val backendBaseUrl: String,
     /** The user's app token, asked before every call (`null`: signed out). Called off the main thread. */
@@ -348,6 +348,7 @@ class BankConnect internal constructor(
      * library's redirect activity hands it over): with a kept session it is the tab's delivery; without a link a kept
      * session is confirmed with the backend.
      */
+    @JvmOverloads
     fun start(coldStartLink: String? = null) = onMain {
         val event = CustomTabReturnTracker.coldStart(coldStartLink, keptSessionId, runner.now())
         if (event != null) perform(machine.handle(event)) else listener.onScreen(machine.screen)
