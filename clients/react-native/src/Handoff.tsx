@@ -66,13 +66,27 @@ export interface CatalogCardViewProps {
   onContinue: () => void;
 }
 
+/** The card image's box: the width of the card, 16:9. */
+export const CARD_IMAGE_STYLE = Object.freeze({ width: '100%', aspectRatio: 16 / 9 });
+
 function Blocks({ card }: { card: CatalogCard }): React.ReactElement {
   return (
     <>
       {card.blockOrder.map((block) => {
         switch (block) {
           case 'image':
-            return <Image key={block} testID="block:image" source={{ uri: card.image.url }} accessibilityRole="image" accessibilityLabel={card.image.alt} />;
+            // A remote image without a size is drawn 0x0 by React Native: full width, a fixed 16:9 box.
+            return (
+              <Image
+                key={block}
+                testID="block:image"
+                source={{ uri: card.image.url }}
+                style={CARD_IMAGE_STYLE}
+                resizeMode="cover"
+                accessibilityRole="image"
+                accessibilityLabel={card.image.alt}
+              />
+            );
           case 'title':
             return <Text key={block} testID="block:title" accessibilityRole="header">{card.title}</Text>;
           case 'summary':

@@ -21,13 +21,24 @@ declare module 'node:assert/strict' {
 declare module 'fs' {
   export function readFileSync(path: string, encoding: 'utf8'): string;
   export function existsSync(path: string): boolean;
+  export function readdirSync(path: string): string[];
+  export function statSync(path: string): { isDirectory(): boolean };
 }
 declare module 'path' {
   export function join(...parts: string[]): string;
   export function dirname(path: string): string;
   export function resolve(...parts: string[]): string;
 }
-declare const process: { env: Record<string, string | undefined>; cwd(): string; stdout: { write(text: string): void }; exitCode?: number };
+declare const process: { execPath: string; env: Record<string, string | undefined>; cwd(): string; stdout: { write(text: string): void }; exitCode?: number };
 declare module 'util' {
   export function format(...args: unknown[]): string;
 }
+declare module 'child_process' {
+  export function spawnSync(
+    command: string,
+    args: string[],
+    options: { encoding: 'utf8'; cwd?: string; env?: Record<string, string | undefined>; input?: string; timeout?: number },
+  ): { status: number | null; stdout: string; stderr: string };
+}
+declare const __dirname: string;
+declare function require(id: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any

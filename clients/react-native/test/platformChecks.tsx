@@ -23,9 +23,9 @@ class Recorder implements ChiaEffects {
   requests: string[] = [];
   stored: string[] = [];
   constructor(private readonly cardJson: J) {}
-  fetchCard(): Promise<unknown | null> {
+  fetchCard(): Promise<CatalogCard | null> {
     this.requests.push('GET /v2/catalog');
-    return Promise.resolve(this.cardJson);
+    return Promise.resolve(decodeCatalogCard(this.cardJson));
   }
   sendShare(_attempt: PendingAttempt, _body: string): Promise<ShareResult> {
     this.requests.push('POST /v2/handoff-sessions');
