@@ -32,6 +32,8 @@ export class BankConnectController {
   onFailure: (failure: BatonFlowFailure) => void = () => undefined;
   private lastScreen: ConnectScreen;
   private presentation = 0;
+  private stopped = false;
+  private timers: Array<() => void> = [];
 
   constructor(
     private readonly callback: { kind: ConnectCallbackKind; url: string },
@@ -79,7 +81,15 @@ export class BankConnectController {
     this.send({ type: 'restore', sessionId: id, atMillis: this.scheduler.now() });
   }
 
+  /** Ends the flow's work: pending timers are cancelled and later answers, ends and events are ignored. */
+  stop(): void {
+    this.stopped = true;
+    this.presentation += 1;
+    for (const cancel of this.timers.splice(0)) cancel();
+  }
+
   send(event: ConnectEvent): void {
+    if (this.stopped) return;
     for (const action of this.machine.handle(event)) this.perform(action);
   }
 
@@ -118,7 +128,7 @@ export class BankConnectController {
         );
         return;
       case 'schedule_tick':
-        this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() }));
+        this.timers.push(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
         return;
       case 'keep_pending_session':
         this.storage.setItem(STORAGE_KEYS.bbPendingSession, action.sessionId).catch(() => this.onFailure({ flow: 'bb', code: 'storage_failed' }));

@@ -23,8 +23,8 @@ export interface ChiaEffects {
   now(): number;
   /** A fresh UUIDv4 (`uuidV4()`; `crypto.randomUUID` does not exist in Hermes). */
   newKey(): string;
-  /** Calls `fire` at `atMillis` (setTimeout in an app, a fake clock in tests). */
-  schedule(atMillis: number, fire: () => void): void;
+  /** Calls `fire` at `atMillis` (setTimeout in an app, a fake clock in tests); may answer a cancel function. */
+  schedule(atMillis: number, fire: () => void): (() => void) | void;
 }
 
 /**
@@ -38,6 +38,8 @@ export class ChiaHandoffController {
   /** Hears a failure besides the screen (a browser that did not open, an attempt that could not be persisted). */
   onFailure: (failure: BatonFlowFailure) => void = () => undefined;
   private lastScreen: ChiaScreen;
+  private stopped = false;
+  private timers: Array<() => void> = [];
 
   constructor(
     machine: ChiaHandoffMachine,
@@ -86,7 +88,14 @@ export class ChiaHandoffController {
     this.send({ type: 'restored', attempt });
   }
 
+  /** Ends the flow's work: pending timers are cancelled and later answers and events are ignored. */
+  stop(): void {
+    this.stopped = true;
+    for (const cancel of this.timers.splice(0)) cancel();
+  }
+
   send(event: ChiaEvent): void {
+    if (this.stopped) return;
     void this.performAll(this.machine.handle(event));
   }
 
@@ -147,7 +156,10 @@ export class ChiaHandoffController {
         return;
       }
       case 'schedule_tick':
-        effects.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: effects.now() }));
+        {
+          const cancel = effects.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: effects.now() }));
+          if (typeof cancel === 'function') this.timers.push(cancel);
+        }
         return;
       case 'route_to_marketplace_home':
         effects.routeToMarketplaceHome();

@@ -30,6 +30,8 @@ export class VerificationController {
   onFailure: (failure: BatonFlowFailure) => void = () => undefined;
   private lastScreen: VerificationScreen;
   private presentation = 0;
+  private stopped = false;
+  private timers: Array<() => void> = [];
 
   constructor(
     workflow: string,
@@ -70,7 +72,15 @@ export class VerificationController {
     this.send({ type: 'restore', atMillis: this.scheduler.now() });
   }
 
+  /** Ends the flow's work: pending timers are cancelled and later answers, ends and events are ignored. */
+  stop(): void {
+    this.stopped = true;
+    this.presentation += 1;
+    for (const cancel of this.timers.splice(0)) cancel();
+  }
+
   send(event: VerificationEvent): void {
+    if (this.stopped) return;
     for (const action of this.machine.handle(event)) this.perform(action);
   }
 
@@ -112,7 +122,7 @@ export class VerificationController {
         );
         return;
       case 'schedule_tick':
-        this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() }));
+        this.timers.push(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
         return;
     }
   }

@@ -27,8 +27,8 @@ export interface BatonReturnUrls {
 /** Clock and timers; tests inject fakes. */
 export interface BatonScheduler {
   now(): number;
-  /** Calls `fire` at `atMillis` (or now, when that has passed). */
-  schedule(atMillis: number, fire: () => void): void;
+  /** Calls `fire` at `atMillis` (or now, when that has passed); answers a function that cancels it. */
+  schedule(atMillis: number, fire: () => void): () => void;
 }
 
 /** The one configuration value every flow is built from (Swift initialisers + `URLPolicy`, Kotlin `BatonConfiguration`). */
@@ -61,7 +61,8 @@ export const STORAGE_KEYS = {
 export const systemScheduler: BatonScheduler = {
   now: () => Date.now(),
   schedule: (atMillis, fire) => {
-    setTimeout(fire, Math.max(0, atMillis - Date.now()));
+    const timer = setTimeout(fire, Math.max(0, atMillis - Date.now()));
+    return () => clearTimeout(timer);
   },
 };
 

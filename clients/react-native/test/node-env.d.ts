@@ -29,7 +29,7 @@ declare module 'path' {
   export function dirname(path: string): string;
   export function resolve(...parts: string[]): string;
 }
-declare const process: { execPath: string; env: Record<string, string | undefined>; cwd(): string; stdout: { write(text: string): void }; exitCode?: number };
+declare const process: { execPath: string; pid: number; exit(code?: number): never; kill(pid: number, signal?: string): boolean; env: Record<string, string | undefined>; cwd(): string; stdout: { write(text: string): void }; exitCode?: number };
 declare module 'util' {
   export function format(...args: unknown[]): string;
 }
@@ -42,3 +42,34 @@ declare module 'child_process' {
 }
 declare const __dirname: string;
 declare function require(id: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare module 'child_process' {
+  export interface ChildProcess {
+    pid?: number;
+    exitCode: number | null;
+    kill(signal?: string): boolean;
+    on(event: 'exit', listener: (code: number | null) => void): this;
+  }
+  export function spawn(
+    command: string,
+    args: string[],
+    options: { cwd?: string; stdio?: Array<'ignore' | 'pipe' | 'inherit' | number>; env?: Record<string, string | undefined>; detached?: boolean },
+  ): ChildProcess;
+}
+declare module 'net' {
+  export interface Server {
+    listen(port: number, host: string, callback: () => void): this;
+    address(): { port: number } | string | null;
+    close(callback?: () => void): this;
+    on(event: 'error', listener: (error: Error) => void): this;
+  }
+  export function createServer(): Server;
+}
+declare module 'os' {
+  export function tmpdir(): string;
+}
+declare module 'fs' {
+  export function mkdtempSync(prefix: string): string;
+  export function rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
+  export function openSync(path: string, flags: string): number;
+  export function closeSync(fd: number): void;
+}
