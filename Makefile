@@ -37,7 +37,7 @@ test: deps lint
 	scripts/typecheck-apple
 	scripts/run-suites
 	python3 scripts/partner_contracts/test_check_renderer_conformance.py
-	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web
+	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web --require typescript
 
 demo: build
 	$(BATON) demo
