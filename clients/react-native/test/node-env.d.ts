@@ -15,6 +15,8 @@ declare module 'node:assert/strict' {
     function ok(value: unknown, message?: string): asserts value;
     function match(value: string, pattern: RegExp, message?: string): void;
     function doesNotMatch(value: string, pattern: RegExp, message?: string): void;
+    function throws(block: () => unknown, expected?: unknown, message?: string): void;
+    function rejects(promise: Promise<unknown>, expected?: unknown, message?: string): Promise<void>;
   }
   export = assert;
 }
