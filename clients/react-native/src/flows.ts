@@ -136,6 +136,19 @@ export function supportsHttpsCallback(platform: { OS: string; Version: string | 
   return Number.isFinite(major) && (major > 17 || (major === 17 && (Number.isFinite(minor) ? minor : 0) >= 4));
 }
 
+/**
+ * Whether BB's https callback can be caught here: the platform must support it (`supportsHttpsCallback`) and, on iOS,
+ * the adapter must open ASWebAuthenticationSession with `.https(host:path:)` (`catchesHttpsCallbackOnIOS`); otherwise
+ * the custom scheme is the callback (seed 002's fallback).
+ */
+export function deviceCatchesHttpsCallback(
+  platform: { OS: string; Version: string | number },
+  adapter: AuthSessionAdapter & { catchesHttpsCallbackOnIOS?: boolean },
+): boolean {
+  if (!supportsHttpsCallback(platform)) return false;
+  return platform.OS !== 'ios' || adapter.catchesHttpsCallbackOnIOS === true;
+}
+
 /** The BB flow, without React: `useBankConnect` wraps it. */
 export function createBankConnect(
   configuration: BatonConfiguration,

@@ -13,7 +13,8 @@ import { ChiaScreen } from './core/chiaMachine';
 import { ConnectScreen } from './core/connectMachine';
 import { SensitiveUrl } from './core/retry';
 import { VerificationScreen } from './core/verificationMachine';
-import { ChiaHandoffOptions, createBankConnect, createChiaHandoff, createVerification, supportsHttpsCallback } from './flows';
+import { authSessionVerificationPresenter } from './authSessionAdapters';
+import { ChiaHandoffOptions, createBankConnect, createChiaHandoff, createVerification, deviceCatchesHttpsCallback } from './flows';
 import { openExternal } from './Handoff';
 import { BatonFlowFailure, BrowserCompletion } from './presentation';
 import { VerificationController } from './VerificationController';
@@ -101,17 +102,26 @@ export interface Verification {
   controller: VerificationController;
 }
 
-/** The Privue verification flow for `workflow`. */
-export function useVerification(configuration: BatonConfiguration, workflow: string): Verification {
+/**
+ * The Privue verification flow for `workflow`: the journey opens in `<VerificationJourney>` (render it while `journey`
+ * is non-null), or on Android in a Custom Tab through `options.androidCustomTab` (an auth-session adapter).
+ */
+export function useVerification(
+  configuration: BatonConfiguration,
+  workflow: string,
+  options: { androidCustomTab?: AuthSessionAdapter } = {},
+): Verification {
   const [screen, setScreen] = React.useState<VerificationScreen | null>(null);
   const [journey, setJourney] = React.useState<VerificationJourneyRequest | null>(null);
   const [failure, setFailure] = React.useState<BatonFlowFailure | null>(null);
+  const customTab = Platform.OS === 'android' ? options.androidCustomTab : undefined;
   const controller = React.useMemo(() => {
     let finish: ((completion: BrowserCompletion) => void) | null = null;
+    const returnUrl = (configuration.returnUrls.privue ?? [])[0];
     return createVerification(
       configuration,
       workflow,
-      {
+      customTab !== undefined && returnUrl !== undefined ? authSessionVerificationPresenter(customTab, returnUrl) : {
         present: (url) =>
           new Promise<BrowserCompletion>((resolve) => {
             let done = false;
@@ -133,7 +143,7 @@ export function useVerification(configuration: BatonConfiguration, workflow: str
       },
       setScreen,
     );
-  }, [configuration, workflow]);
+  }, [configuration, workflow, customTab]);
   React.useEffect(() => {
     controller.onFailure = setFailure;
   }, [controller]);
@@ -163,7 +173,7 @@ export function useBankConnect(
 ): BankConnect {
   const [screen, setScreen] = React.useState<ConnectScreen | null>(null);
   const [failure, setFailure] = React.useState<BatonFlowFailure | null>(null);
-  const https = options.deviceSupportsHttpsCallback ?? supportsHttpsCallback(Platform);
+  const https = options.deviceSupportsHttpsCallback ?? deviceCatchesHttpsCallback(Platform, adapter);
   const controller = React.useMemo(
     () => createBankConnect(configuration, adapter, https, setScreen),
     [configuration, adapter, https],

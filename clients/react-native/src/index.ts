@@ -32,6 +32,7 @@ export {
   createChiaEffects,
   createChiaHandoff,
   createVerification,
+  deviceCatchesHttpsCallback,
   supportsHttpsCallback,
 } from './flows';
 export { ChiaEffects, ChiaHandoffController, ShareResult } from './ChiaHandoffController';
@@ -44,6 +45,17 @@ export { ConnectAction, ConnectEvent, ConnectMachine, ConnectReturnHint, Connect
 export { PollingPolicy, RequestFailure } from './core/polling';
 
 // Components and platform presenters.
+export {
+  AuthSessionLibraryResult,
+  authSessionVerificationPresenter,
+  expoWebBrowserAuthSession,
+  ExpoWebBrowserModule,
+  inAppBrowserAuthSession,
+  InAppBrowserModule,
+  LibraryAuthSessionAdapter,
+} from './authSessionAdapters';
+export { JourneyNavigationDecision, JourneyWebPolicy } from './journeyWebPolicy';
+export { JourneyNavigationRequest, JourneyWebViewProps, VerificationJourney, VerificationJourneyProps } from './VerificationJourney';
 export { CALL_TO_ACTION_LABEL, CARD_IMAGE_STYLE, CatalogCardView, CatalogCardViewProps, handleGenericReturn, openExternal, useGenericReturn } from './Handoff';
 
 // Contract values: the journey URL, share attempts, catalog cards, return links.
