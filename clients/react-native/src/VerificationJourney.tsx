@@ -9,9 +9,9 @@
  * - inline media without a tap; on iOS 15+ `mediaCapturePermissionGrantType="grantIfSameHostElseDeny"`: capture is
  *   granted to the journey's host without a prompt and denied to every other host — the closest setting to "camera,
  *   journey origin only": it compares hosts, not scheme and port, and it cannot tell the camera from the microphone;
- * - on Android the library grants `RESOURCE_VIDEO_CAPTURE` whenever the app holds `CAMERA`, whatever the origin, and
- *   offers no callback to check it (use `authSessionVerificationPresenter` for a Custom Tab instead where that is the
- *   safer choice, and do not declare `RECORD_AUDIO`);
+ * - on Android the library checks no origin and offers no callback: it grants the camera to whichever origin asks once
+ *   the user allows it (use `authSessionVerificationPresenter` for a Custom Tab instead where that is the safer
+ *   choice, and do not declare `RECORD_AUDIO`);
  * - every navigation goes through `JourneyWebPolicy`: `originWhitelist` is `['*']` so that the library never hands a
  *   URL to another app itself; a registered return URL ends the journey; https stays; everything else is cancelled.
  */
