@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
 import { join } from 'path';
 
-const buildSrc = join(__dirname, '..', 'src');
+// The shipped modules: dist/, what package.json's main points at.
+const buildSrc = join(__dirname, '..', '..', 'dist');
 
 const script = `
 for (const name of ['TextDecoder', 'TextEncoder', 'crypto', 'URL', 'URLSearchParams']) {
@@ -37,7 +38,19 @@ if (fs.existsSync(uuidPath)) {
   const { uuidV4 } = require(uuidPath);
   out.keys = [uuidV4(), uuidV4()];
 }
-process.stdout.write(JSON.stringify(out));
+const api = require(path.join(root, 'index.js'));
+const client = new api.FetchBackendClient({
+  baseUrl: 'https://partner.example',
+  tokenProvider: () => 'token',
+  transport: async (request) => ({ status: 201, header: () => null, body: JSON.stringify({ url: 'https://chia.example/h/phs_1', seen: request.url }) }),
+});
+client.createHandoffSession({ key: api.uuidV4(), catalogItemId: 'i/1', disclosureVersion: 'd', affirmedAt: '2026-01-01T00:00:00Z' }).then((session) => {
+  out.handoff = [String(session.url), session.url.reveal()];
+  const parser = new api.VerificationReturnParser(['https://app.example.com/kyc/done']);
+  out.verification = parser.parse('https://app.example.com/kyc/done?verification_id=%C3%A9&status=approved');
+  out.segment = api.encodePathSegment('a b/é');
+  process.stdout.write(JSON.stringify(out));
+});
 `;
 
 test('every module loads and runs with TextDecoder, TextEncoder, crypto and URL deleted from globalThis', () => {
@@ -51,4 +64,7 @@ test('every module loads and runs with TextDecoder, TextEncoder, crypto and URL 
   assert.equal(out.keys.length, 2);
   for (const key of out.keys) assert.match(key, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.notEqual(out.keys[0], out.keys[1]);
+  assert.deepEqual(out.handoff, ['<journey URL redacted>', 'https://chia.example/h/phs_1']);
+  assert.deepEqual(out.verification, { accepted: true, value: { verificationId: '\u00E9', statusHint: 'approved' } });
+  assert.equal(out.segment, 'a%20b%2F%C3%A9');
 });
