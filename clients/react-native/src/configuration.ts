@@ -57,12 +57,28 @@ export const STORAGE_KEYS = {
   bbPendingSession: 'baton.bb.pendingSession',
 } as const;
 
-/** `Date.now` and `setTimeout`, looked up at call time. */
+/**
+ * `Date.now` and `setTimeout`, looked up at call time. A timer that fires before `Date.now()` reaches its time (timers
+ * run on a monotonic clock, `Date.now` on the wall clock) is re-armed for the rest: a tick delivered early is ignored
+ * by the machines, and nothing would schedule another.
+ */
 export const systemScheduler: BatonScheduler = {
   now: () => Date.now(),
   schedule: (atMillis, fire) => {
-    const timer = setTimeout(fire, Math.max(0, atMillis - Date.now()));
-    return () => clearTimeout(timer);
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = (): void => {
+      timer = setTimeout(() => {
+        if (cancelled) return;
+        if (Date.now() < atMillis) arm();
+        else fire();
+      }, Math.max(0, atMillis - Date.now()));
+    };
+    arm();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   },
 };
 
