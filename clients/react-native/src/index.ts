@@ -23,6 +23,8 @@ export {
 export { BackendRequest, BackendResponse, BackendTransport, FetchFunction, fetchTransport, TransportError } from './backend/BackendTransport';
 export { DEVELOPMENT_URL_POLICY, isLoopbackHost, PRODUCTION_URL_POLICY, UrlPolicy } from './core/urlPolicy';
 
+export { BatonLinkFlow, BatonLinkRouter } from './BatonLinkRouter';
+
 // The flows: hooks, controllers (logic without React), machines, screens and events.
 export { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useVerification, Verification, VerificationJourneyRequest } from './hooks';
 export {

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AuthSessionAdapter } from '../src/BankConnectController';
+import { BatonLinkRouter } from '../src/BatonLinkRouter';
 import { STORAGE_KEYS } from '../src/configuration';
 import { SensitiveUrl } from '../src/core/retry';
 import { createBankConnect, createVerification, deviceCatchesHttpsCallback, supportsHttpsCallback } from '../src/flows';
@@ -176,4 +177,20 @@ test('Privue: a workflow without registered return URLs is a configuration error
     () => createVerification({ ...configuration(backend, new MemoryStorage(), new ManualScheduler()), returnUrls: {} }, 'w', new ScriptedPresenter(), () => undefined),
     (e: unknown) => e instanceof Error && e.name !== 'TypeError',
   );
+});
+
+test('BatonLinkRouter: BB returns (https and custom scheme), Privue returns, then Chia generic return host; else null', () => {
+  const router = new BatonLinkRouter({ ...configuration(privueBackend([]), new MemoryStorage(), new ManualScheduler()).returnUrls, chiaGenericReturnHost: 'app.example.com' });
+  const cases: Array<[string, string | null]> = [
+    [`${BB_RETURNS.https}?sessionId=s1&resultCode=Ok`, 'bb'],
+    ['acmewallet://bb-callback?sessionId=s1&resultCode=Cancelled', 'bb'],
+    ['ACMEWALLET://BB-CALLBACK', 'bb'],
+    [`${PRIVUE_RETURN}?verification_id=v1`, 'privue'],
+    ['https://app.example.com/anything?status=paid', 'chia'],
+    ['https://user@app.example.com/bb-callback?sessionId=s1&resultCode=Ok', null],
+    ['https://evil.example/bb-callback', null],
+    ['not a url', null],
+  ];
+  for (const [url, flow] of cases) assert.equal(router.route(url), flow, url);
+  assert.equal(new BatonLinkRouter({}).route(PRIVUE_RETURN), null);
 });
