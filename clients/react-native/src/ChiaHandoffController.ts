@@ -55,16 +55,34 @@ export class ChiaHandoffController {
     return this.lastScreen;
   }
 
-  callToAction(): void {
+  /** The card's call to action: fetches a fresh projection (the first request of the flow). */
+  callToActionTapped(): void {
     this.send({ type: 'cta' });
   }
 
-  share(): void {
+  /** `Share selection and continue`: persists the attempt, then sends it; further taps join it. */
+  shareTapped(): void {
     this.send({ type: 'share_tap', atMillis: this.effects.now(), freshKey: this.effects.newKey() });
   }
 
-  continueWithoutSharing(): void {
+  /** `Continue to Chia` / `Continue without sharing`: opens the neutral URL. */
+  continueTapped(): void {
     this.send({ type: 'continue_tap' });
+  }
+
+  /** @deprecated use `callToActionTapped()`. */
+  callToAction(): void {
+    this.callToActionTapped();
+  }
+
+  /** @deprecated use `shareTapped()`. */
+  share(): void {
+    this.shareTapped();
+  }
+
+  /** @deprecated use `continueTapped()`. */
+  continueWithoutSharing(): void {
+    this.continueTapped();
   }
 
   backgrounded(): void {

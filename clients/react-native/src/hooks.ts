@@ -42,7 +42,7 @@ function useAppState(target: { foregrounded(): void; backgrounded(): void } | nu
 /** What `useChiaHandoff` returns: the screen to render and the actions to wire to it. */
 export interface ChiaHandoff {
   screen: ChiaScreen;
-  callToAction(): void;
+  callToActionTapped(): void;
   shareTapped(): void;
   continueTapped(): void;
   /** The last failure besides the screen (e.g. the browser did not open), or null. */
@@ -72,9 +72,9 @@ export function useChiaHandoff(
   useDeliveredLinks(React.useCallback((url: string) => flow.controller.returnLink(url), [flow]));
   return {
     screen: screen ?? flow.controller.screen,
-    callToAction: () => flow.controller.callToAction(),
-    shareTapped: () => flow.controller.share(),
-    continueTapped: () => flow.controller.continueWithoutSharing(),
+    callToActionTapped: () => flow.controller.callToActionTapped(),
+    shareTapped: () => flow.controller.shareTapped(),
+    continueTapped: () => flow.controller.continueTapped(),
     failure,
     controller: flow.controller,
   };

@@ -56,9 +56,9 @@ class SlowEffects implements ChiaEffects {
 test('defect 1: the share request leaves only after saveAttempt has persisted the key and body', async () => {
   const effects = new SlowEffects();
   const controller = new ChiaHandoffController(new ChiaHandoffMachine('item-1', null), effects, () => undefined);
-  controller.callToAction();
+  controller.callToActionTapped();
   await flush();
-  controller.share();
+  controller.shareTapped();
   await flush();
   assert.deepEqual(effects.log, ['fetch', 'save 00000000-0000-4000-8000-000000000001'], 'sent before the save finished');
   effects.saves[0]();
@@ -74,9 +74,9 @@ test('defect 2: a failed openExternal ends the flow with a typed failure and a s
   const failures: unknown[] = [];
   const controller = new ChiaHandoffController(new ChiaHandoffMachine('item-1', null), effects, (s) => screens.push(s));
   controller.onFailure = (f) => failures.push(f);
-  controller.callToAction();
+  controller.callToActionTapped();
   await flush();
-  controller.continueWithoutSharing();
+  controller.continueTapped();
   await flush();
   await flush();
   // The machine refreshes the projection (Swift's browserFailedToOpen) and the app hears a typed failure.

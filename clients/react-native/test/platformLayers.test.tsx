@@ -216,7 +216,7 @@ test('useChiaHandoff: nothing before the tap; AppState and Linking are forwarded
   });
   assert.deepEqual(backend.requests, []);
   await act(async () => {
-    latest.callToAction();
+    latest.callToActionTapped();
     await settle();
   });
   assert.equal(latest.screen.content, 'share_or_neutral');

@@ -91,7 +91,7 @@ async function chia(sandbox: Sandbox, log: Log, act: 'share' | 'continue' | 'dou
   const controller = flow.controller;
   await flow.start();
   log(`tap: catalog card ${SHARE_ITEM}: call to action`);
-  controller.callToAction();
+  controller.callToActionTapped();
   await until('the projection', () => !['card', 'loading'].includes(controller.screen.content), inFlight);
   if (controller.screen.content !== 'share_or_neutral') {
     log(`screen: no share_or_neutral handoff (${controller.screen.content})`);
@@ -101,25 +101,25 @@ async function chia(sandbox: Sandbox, log: Log, act: 'share' | 'continue' | 'dou
   switch (act) {
     case 'share':
       log('tap: Share selection and continue');
-      controller.share();
+      controller.shareTapped();
       break;
     case 'continue':
       log('tap: Continue without sharing');
-      controller.continueWithoutSharing();
+      controller.continueTapped();
       break;
     case 'double':
       log('tap: Share selection and continue ×2 (at once)');
-      controller.share();
-      controller.share();
+      controller.shareTapped();
+      controller.shareTapped();
       break;
     case 'retry':
       log('tap: Share selection and continue');
-      controller.share();
+      controller.shareTapped();
       await until('the failed share', () => shares().length === 1 && controller.screen.notice !== null, inFlight);
       log(`screen: notice ${controller.screen.notice}: the exact body and key are kept`);
       await until('share enabled again', () => controller.screen.shareEnabled && controller.screen.notice === 'share_uncertain', inFlight);
       log('tap: Share selection and continue (retry)');
-      controller.share();
+      controller.shareTapped();
       break;
   }
   await until('the journey', () => browser.presentations.length > 0, inFlight);
