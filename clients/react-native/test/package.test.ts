@@ -62,3 +62,16 @@ test('dist/index.js (what an app imports) exports the public API', () => {
     assert.ok(name in api, `${name} missing from dist/index.js`);
   }
 });
+
+test('dist/ requires only react and react-native: an optional peer the app did not install is never imported', () => {
+  const required = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (entry.endsWith('.js')) for (const match of readFileSync(full, 'utf8').match(/require\("[^".][^"]*"\)/g) ?? []) required.add(match.slice(9, -2));
+    }
+  };
+  walk(join(packageDir, 'dist'));
+  assert.deepEqual([...required].sort(), ['react', 'react-native']);
+});
