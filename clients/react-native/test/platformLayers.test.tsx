@@ -8,7 +8,7 @@ import TestRenderer, { act } from 'react-test-renderer';
 import * as WebBrowser from 'expo-web-browser';
 import { InAppBrowser } from 'react-native-inappbrowser-reborn';
 import { WebView } from 'react-native-webview';
-import { AppState, Linking } from 'react-native';
+import { AppState, Linking, Platform } from 'react-native';
 import { expoWebBrowserAuthSession, inAppBrowserAuthSession } from '../src/authSessionAdapters';
 import { SensitiveUrl } from '../src/core/retry';
 import { DEVELOPMENT_URL_POLICY } from '../src/core/urlPolicy';
@@ -232,4 +232,42 @@ test('useChiaHandoff: nothing before the tap; AppState and Linking are forwarded
   assert.deepEqual(backend.requests, ['GET /v2/catalog', 'GET /v2/catalog'], 'foreground after the journey refreshes the projection');
   await act(async () => renderer.unmount());
   assert.equal(stub(Linking).listenerCount(), 0);
+});
+
+test('useVerification on Android with androidCustomTab: the journey opens in the auth-session adapter (Custom Tab), not the web view', async () => {
+  const platform = stub(Platform);
+  const saved = { OS: platform.OS, Version: platform.Version };
+  platform.OS = 'android';
+  platform.Version = 34;
+  const backend = privueAndBbBackend();
+  const config = configuration(backend, new MemoryStorage(), new ManualScheduler());
+  const opened: Array<{ url: string; callback: string }> = [];
+  const customTab = {
+    openAuthSession: async (url: SensitiveUrl, callbackUrl: string): Promise<BrowserCompletion> => {
+      opened.push({ url: url.reveal(), callback: callbackUrl });
+      return { kind: 'returned', url: `${PRIVUE_RETURN}?verification_id=v1&status=approved` };
+    },
+  };
+  let latest!: Verification;
+  function App(): null {
+    latest = useVerification(config, 'kyc', { androidCustomTab: customTab });
+    return null;
+  }
+  let renderer!: TestRenderer.ReactTestRenderer;
+  try {
+    await act(async () => {
+      renderer = TestRenderer.create(<App />);
+    });
+    await act(async () => {
+      latest.verifyTapped();
+      await settle();
+    });
+    assert.deepEqual(opened, [{ url: 'https://privue.example/j/1#ticket=T', callback: PRIVUE_RETURN }]);
+    assert.equal(latest.journey, null);
+    assert.deepEqual(latest.screen, { content: 'settled', status: 'approved' });
+    await act(async () => renderer.unmount());
+  } finally {
+    platform.OS = saved.OS;
+    platform.Version = saved.Version;
+  }
 });
