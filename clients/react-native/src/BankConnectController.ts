@@ -81,6 +81,11 @@ export class BankConnectController {
     this.send({ type: 'restore', sessionId: id, atMillis: this.scheduler.now() });
   }
 
+  /** Undoes `stop()` (the hooks stop a flow when their component unmounts and resume it when React mounts it again). */
+  resume(): void {
+    this.stopped = false;
+  }
+
   /** Ends the flow's work: pending timers are cancelled and later answers, ends and events are ignored. */
   stop(): void {
     this.stopped = true;

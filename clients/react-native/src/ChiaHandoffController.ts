@@ -106,6 +106,11 @@ export class ChiaHandoffController {
     this.send({ type: 'restored', attempt });
   }
 
+  /** Undoes `stop()` (the hooks stop a flow when their component unmounts and resume it when React mounts it again). */
+  resume(): void {
+    this.stopped = false;
+  }
+
   /** Ends the flow's work: pending timers are cancelled and later answers and events are ignored. */
   stop(): void {
     this.stopped = true;

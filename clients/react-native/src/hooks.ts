@@ -2,7 +2,8 @@
  * The three flows as React hooks (MOBILE-SDK: `useChiaHandoff`, `useVerification`, `useBankConnect`), each a thin
  * wrapper over its controller: the decisions live in the pure machines, the effects in the controllers, so the whole
  * flow runs and is tested without React. Each hook forwards the app's foreground/background (`AppState`) and the
- * links the OS delivers (`Linking`).
+ * links the OS delivers (`Linking`), and stops its flow (timers, late answers) when its component unmounts. The
+ * configuration must keep its identity across renders (a module constant or `useMemo`): a new one is a new flow.
  */
 import * as React from 'react';
 import { AppState, Linking, Platform } from 'react-native';
@@ -65,8 +66,10 @@ export function useChiaHandoff(
     [configuration, catalogItemId],
   );
   React.useEffect(() => {
+    flow.controller.resume();
     flow.controller.onFailure = setFailure;
     void flow.start();
+    return () => flow.controller.stop();
   }, [flow]);
   useAppState(flow.controller);
   useDeliveredLinks(React.useCallback((url: string) => flow.controller.returnLink(url), [flow]));
@@ -145,7 +148,9 @@ export function useVerification(
     );
   }, [configuration, workflow, customTab]);
   React.useEffect(() => {
+    controller.resume();
     controller.onFailure = setFailure;
+    return () => controller.stop();
   }, [controller]);
   useAppState(controller);
   useDeliveredLinks(React.useCallback((url: string) => controller.returnLink(url), [controller]));
@@ -179,8 +184,10 @@ export function useBankConnect(
     [configuration, adapter, https],
   );
   React.useEffect(() => {
+    controller.resume();
     controller.onFailure = setFailure;
     void controller.restore();
+    return () => controller.stop();
   }, [controller]);
   useAppState(controller);
   useDeliveredLinks(React.useCallback((url: string) => controller.returnLink(url), [controller]));

@@ -14,6 +14,7 @@ import { SensitiveUrl } from '../src/core/retry';
 import { DEVELOPMENT_URL_POLICY } from '../src/core/urlPolicy';
 import { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useVerification, Verification } from '../src/hooks';
 import { JourneyWebPolicy } from '../src/journeyWebPolicy';
+import { createBankConnect } from '../src/flows';
 import { BrowserCompletion } from '../src/presentation';
 import { VerificationJourney } from '../src/VerificationJourney';
 import { shareCard } from './fixtures';
@@ -270,4 +271,51 @@ test('useVerification on Android with androidCustomTab: the journey opens in the
     platform.OS = saved.OS;
     platform.Version = saved.Version;
   }
+});
+
+test('the hooks stop their flow on unmount: no polling after; resume() undoes stop() for a remount', async () => {
+  const backend = new ScriptedBackend((request, path) => {
+    if (path === '/v2/connect-sessions') return { status: 201, body: { callback: JSON.parse(request.body ?? '{}').callback, hostedUrl: 'https://bb.example/c/1', sessionId: 's1' } };
+    if (path === '/v2/connect-sessions/s1') return { status: 200, body: { sessionId: 's1', status: 'pending' } };
+    return undefined;
+  });
+  const scheduler = new ManualScheduler();
+  const config = configuration(backend, new MemoryStorage(), scheduler);
+  const adapter = { openAuthSession: async (): Promise<BrowserCompletion> => ({ kind: 'closed_without_return' }) };
+  let latest!: BankConnect;
+  function App(): null {
+    latest = useBankConnect(config, adapter, { deviceSupportsHttpsCallback: true });
+    return null;
+  }
+  let renderer!: TestRenderer.ReactTestRenderer;
+  await act(async () => {
+    renderer = TestRenderer.create(<App />);
+    await settle();
+  });
+  await act(async () => {
+    latest.connectTapped();
+    await settle();
+  });
+  assert.deepEqual(backend.requests, ['POST /v2/connect-sessions', 'GET /v2/connect-sessions/s1']);
+  await act(async () => {
+    scheduler.advance(2000);
+    await settle();
+  });
+  assert.equal(backend.requests.length, 3, 'polling runs while mounted');
+  await act(async () => renderer.unmount());
+  for (let i = 0; i < 5; i++) {
+    scheduler.advance(2000);
+    await settle();
+  }
+  assert.equal(backend.requests.length, 3, 'polling after unmount');
+  // What a remount (React's strict mode runs effect, cleanup, effect) relies on: stop() then resume() keeps the flow.
+  const controller = createBankConnect(config, adapter, true, () => undefined);
+  controller.stop();
+  controller.connectTapped();
+  await settle();
+  assert.equal(backend.requests.length, 3, 'a stopped flow acted');
+  controller.resume();
+  controller.connectTapped();
+  await settle();
+  assert.equal(backend.requests[3], 'POST /v2/connect-sessions');
 });
