@@ -126,3 +126,20 @@ test('form decoding: ill-formed UTF-8 becomes U+FFFD per maximal subpart, as Tex
   ];
   for (const [raw, expected] of cases) assert.equal(firstField('v', `v=${raw}`), expected, raw);
 });
+
+test('a save that fails is reported (attempt_not_persisted) and the share still leaves, with the key kept in memory', async () => {
+  const effects = new SlowEffects();
+  effects.saveAttempt = (attempt: PendingAttempt) => {
+    effects.log.push(`save ${attempt.key}`);
+    return Promise.reject(new Error('disk full'));
+  };
+  const failures: unknown[] = [];
+  const controller = new ChiaHandoffController(new ChiaHandoffMachine('item-1', null), effects, () => undefined);
+  controller.onFailure = (f) => failures.push(f);
+  controller.callToActionTapped();
+  await flush();
+  controller.shareTapped();
+  await flush();
+  assert.deepEqual(failures, [{ flow: 'chia', code: 'attempt_not_persisted' }]);
+  assert.deepEqual(effects.log.slice(1, 3), ['save 00000000-0000-4000-8000-000000000001', 'send 00000000-0000-4000-8000-000000000001']);
+});
