@@ -8,6 +8,7 @@ import { ChiaHandoffMachine, ChiaScreen } from './core/chiaMachine';
 import { ConnectScreen } from './core/connectMachine';
 import { PendingAttempt, SensitiveUrl } from './core/retry';
 import { ConnectReturnParser, GenericReturnParser, ReturnUrlRegistrationError, VerificationReturnParser } from './core/returnLinks';
+import { BatonLinkRouter } from './core/linkRouter';
 import { uuidV4 } from './core/uuid';
 import { VerificationScreen } from './core/verificationMachine';
 import { VerificationController, VerificationPresenter } from './VerificationController';
@@ -169,4 +170,17 @@ export function createBankConnect(
     onScreen,
     configuration.polling,
   );
+}
+
+/**
+ * The `BatonLinkRouter` of `configuration`'s return URLs: which flow (`bb`, `privue`, `chia`) a delivered link goes
+ * to, for an app that receives links in one place (the hooks listen to `Linking` themselves).
+ */
+export function createLinkRouter(configuration: Pick<BatonConfiguration, 'returnUrls'>): BatonLinkRouter {
+  const urls = configuration.returnUrls;
+  return new BatonLinkRouter({
+    bankConnect: urls.bb === undefined ? [] : [urls.bb.https, urls.bb.customScheme],
+    verification: [...(urls.privue ?? [])],
+    genericReturnHost: urls.chiaGenericReturnHost ?? null,
+  });
 }

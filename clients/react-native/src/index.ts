@@ -23,7 +23,7 @@ export {
 export { BackendRequest, BackendResponse, BackendTransport, FetchFunction, fetchTransport, TransportError } from './backend/BackendTransport';
 export { DEVELOPMENT_URL_POLICY, isLoopbackHost, PRODUCTION_URL_POLICY, UrlPolicy } from './core/urlPolicy';
 
-export { BatonLinkFlow, BatonLinkRouter } from './BatonLinkRouter';
+export { BatonLinkRouter, LinkFlow, LinkHandlers, LinkRoute } from './core/linkRouter';
 
 // The flows: hooks, controllers (logic without React), machines, screens and events.
 export { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useVerification, Verification, VerificationJourneyRequest } from './hooks';
@@ -33,6 +33,7 @@ export {
   createBankConnect,
   createChiaEffects,
   createChiaHandoff,
+  createLinkRouter,
   createVerification,
   deviceCatchesHttpsCallback,
   supportsHttpsCallback,

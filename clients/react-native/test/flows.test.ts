@@ -3,10 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AuthSessionAdapter } from '../src/BankConnectController';
-import { BatonLinkRouter } from '../src/BatonLinkRouter';
 import { STORAGE_KEYS } from '../src/configuration';
 import { SensitiveUrl } from '../src/core/retry';
-import { createBankConnect, createVerification, deviceCatchesHttpsCallback, supportsHttpsCallback } from '../src/flows';
+import { createBankConnect, createLinkRouter, createVerification, deviceCatchesHttpsCallback, supportsHttpsCallback } from '../src/flows';
 import { BatonFlowFailure, BrowserCompletion } from '../src/presentation';
 import { VerificationPresenter } from '../src/VerificationController';
 import { BB_RETURNS, configuration, ManualScheduler, MemoryStorage, PRIVUE_RETURN, ScriptedBackend, settle } from './support';
@@ -179,18 +178,16 @@ test('Privue: a workflow without registered return URLs is a configuration error
   );
 });
 
-test('BatonLinkRouter: BB returns (https and custom scheme), Privue returns, then Chia generic return host; else null', () => {
-  const router = new BatonLinkRouter({ ...configuration(privueBackend([]), new MemoryStorage(), new ManualScheduler()).returnUrls, chiaGenericReturnHost: 'app.example.com' });
+test('createLinkRouter: the configuration\'s BB, Privue and generic return registrations route delivered links', () => {
+  const router = createLinkRouter({ returnUrls: { privue: [PRIVUE_RETURN], bb: BB_RETURNS, chiaGenericReturnHost: 'app.example.com' } });
   const cases: Array<[string, string | null]> = [
     [`${BB_RETURNS.https}?sessionId=s1&resultCode=Ok`, 'bb'],
-    ['acmewallet://bb-callback?sessionId=s1&resultCode=Cancelled', 'bb'],
-    ['ACMEWALLET://BB-CALLBACK', 'bb'],
+    ['ACMEWALLET://bb-callback?sessionId=s1&resultCode=Cancelled', 'bb'],
     [`${PRIVUE_RETURN}?verification_id=v1`, 'privue'],
     ['https://app.example.com/anything?status=paid', 'chia'],
     ['https://user@app.example.com/bb-callback?sessionId=s1&resultCode=Ok', null],
     ['https://evil.example/bb-callback', null],
-    ['not a url', null],
   ];
-  for (const [url, flow] of cases) assert.equal(router.route(url), flow, url);
-  assert.equal(new BatonLinkRouter({}).route(PRIVUE_RETURN), null);
+  for (const [url, flow] of cases) assert.equal(router.route(url).flow, flow, url);
+  assert.equal(createLinkRouter({ returnUrls: {} }).route(PRIVUE_RETURN).flow, null);
 });

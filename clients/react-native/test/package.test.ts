@@ -1,4 +1,4 @@
-// The installable package: `npm pack --dry-run` lists exactly what an app needs (package.json, README, and for each
+// The installable package: `npm pack --dry-run` lists exactly what an app needs (package.json, README, LICENSE, for each
 // source module its compiled JavaScript and declarations) — no tests, stubs, scripts or sources — and the manifest's
 // entry points exist and export the public API.
 import { test } from 'node:test';
@@ -20,7 +20,7 @@ function sourceModules(dir: string, prefix = ''): string[] {
   return out;
 }
 
-test('npm pack --dry-run lists exactly package.json, README.md and dist/<module>.js + .d.ts for every source module', () => {
+test('npm pack --dry-run lists exactly package.json, README.md, LICENSE and dist/<module>.js + .d.ts for every source module', () => {
   const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
     encoding: 'utf8',
     env: { ...process.env, npm_config_cache: join(packageDir, 'build', '.npm-cache'), npm_config_update_notifier: 'false' },
@@ -29,14 +29,15 @@ test('npm pack --dry-run lists exactly package.json, README.md and dist/<module>
   });
   assert.equal(run.status, 0, run.stderr.slice(0, 2000));
   const listed = (JSON.parse(run.stdout)[0].files as Array<{ path: string }>).map((f) => f.path).sort();
-  const expected = ['README.md', 'package.json'];
+  const expected = ['LICENSE', 'README.md', 'package.json'];
   for (const module of sourceModules(join(packageDir, 'src'))) expected.push(`dist/${module}.js`, `dist/${module}.d.ts`);
   assert.deepEqual(listed, expected.sort());
 });
 
 test('the manifest: name, version, entry points that exist, react and react-native as peers, browser libraries optional', () => {
   assert.equal(manifest.name, '@baton/react-native');
-  assert.equal(manifest.version, '0.1.0');
+  assert.equal(manifest.version, readFileSync(join(packageDir, '..', '..', 'VERSION'), 'utf8').trim(), 'package.json mirrors VERSION');
+  assert.equal(manifest.license, 'Apache-2.0');
   assert.equal(manifest.main, 'dist/index.js');
   assert.equal(manifest.types, 'dist/index.d.ts');
   assert.ok(existsSync(join(packageDir, manifest.main)));
