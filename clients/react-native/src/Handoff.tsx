@@ -17,8 +17,9 @@ import { GenericReturnParser } from './core/returnLinks';
 import { SensitiveUrl } from './core/retry';
 
 /**
- * Opens `url` once in the OS external browser (Chia's journey or neutral page; BB's hosted URL when the app uses the
- * external browser). Never a WebView, never a fetch, preview or prefetch; the caller must not keep the URL.
+ * Opens `url` once in the OS external browser: Chia's journey or neutral page and its policy links only (BB's hosted
+ * URL goes to an authentication session, `useBankConnect`). Never a WebView, never a fetch, preview or prefetch; the
+ * caller must not keep the URL.
  */
 export function openExternal(url: SensitiveUrl): Promise<void> {
   return Linking.openURL(url.reveal()).then(() => undefined);

@@ -39,7 +39,7 @@ export type ConnectEvent =
   | { type: 'return_link'; url: string; atMillis: number }
   /** The browser's own delivery: a link that arrived while the browser was open (or into a cold start). */
   | { type: 'browser_return'; url: string; atMillis: number }
-  /** Back in the app (AppState active) without a link while the browser was open. */
+  /** The auth session ended without a return: closed by the user, failed, or never opened. */
   | { type: 'browser_closed'; atMillis: number }
   | { type: 'session_state'; sessionId: string; status: string; atMillis: number }
   | { type: 'session_state_failed'; failure: RequestFailure; atMillis: number }
