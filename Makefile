@@ -38,7 +38,7 @@ test: deps lint
 	scripts/check-privacy-manifest
 	scripts/run-suites
 	python3 scripts/partner_contracts/test_check_renderer_conformance.py
-	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web --require kotlin
+	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web --require kotlin --require typescript
 
 demo: build
 	$(BATON) demo
