@@ -122,21 +122,21 @@ void main() {
 
     test('catches the registered return, loads https, refuses the rest', () {
       final back = policy.decideNavigation('https://app.example.com/kyc/done?verification_id=v&status=submitted');
-      expect(back.kind, NavigationDecisionKind.interceptReturn);
-      expect(policy.decideNavigation('https://digilocker.example/consent').kind, NavigationDecisionKind.allow);
-      expect(policy.decideNavigation('about:blank').kind, NavigationDecisionKind.allow);
-      expect(policy.decideNavigation('http://verify.example/x').kind, NavigationDecisionKind.cancel);
-      expect(policy.decideNavigation('intent://x#Intent;end').kind, NavigationDecisionKind.cancel);
-      expect(policy.decideNavigation('http://127.0.0.1:8082/x').kind, NavigationDecisionKind.cancel);
+      expect(back.kind, JourneyNavigationDecisionKind.interceptReturn);
+      expect(policy.decideNavigation('https://digilocker.example/consent').kind, JourneyNavigationDecisionKind.allow);
+      expect(policy.decideNavigation('about:blank').kind, JourneyNavigationDecisionKind.allow);
+      expect(policy.decideNavigation('http://verify.example/x').kind, JourneyNavigationDecisionKind.cancel);
+      expect(policy.decideNavigation('intent://x#Intent;end').kind, JourneyNavigationDecisionKind.cancel);
+      expect(policy.decideNavigation('http://127.0.0.1:8082/x').kind, JourneyNavigationDecisionKind.cancel);
     });
 
     test('loopback http only under the development policy', () {
       final dev = JourneyWebPolicy(const SensitiveUrl('http://127.0.0.1:8082/j#ticket=t'), const [],
           urls: UrlPolicy.development);
       expect(dev.canLoadJourney, isTrue);
-      expect(dev.decideNavigation('http://127.0.0.1:8082/next').kind, NavigationDecisionKind.allow);
+      expect(dev.decideNavigation('http://127.0.0.1:8082/next').kind, JourneyNavigationDecisionKind.allow);
       expect(dev.grant('http://127.0.0.1:8082', [MediaResource.camera]), [MediaResource.camera]);
-      expect(dev.decideNavigation('http://example.com/').kind, NavigationDecisionKind.cancel);
+      expect(dev.decideNavigation('http://example.com/').kind, JourneyNavigationDecisionKind.cancel);
     });
   });
 

@@ -321,9 +321,9 @@ String? checkInteraction(Map<String, dynamic> c, Map<String, dynamic> cards) {
   return null;
 }
 
-Map<String, Object?> routeJson(BatonLinkRoute route) => route.flow == null
+Map<String, Object?> routeJson(LinkRoute route) => route.flow == null
     ? {'flow': null, 'reason': route.reason}
-    : {'flow': route.flow!.name, if (route.flow != BatonLinkFlow.chia) 'landing': route.landing};
+    : {'flow': route.flow!.name, if (route.flow != LinkFlow.chia) 'landing': route.landing};
 
 void main() {
   group('link-routing.v1.json', () {

@@ -56,12 +56,12 @@ class _VerificationJourneyViewState extends State<VerificationJourneyView> {
     if (raw == null) return NavigationActionPolicy.CANCEL;
     final decision = widget.policy.decideNavigation(raw);
     switch (decision.kind) {
-      case NavigationDecisionKind.allow:
+      case JourneyNavigationDecisionKind.allow:
         return NavigationActionPolicy.ALLOW;
-      case NavigationDecisionKind.interceptReturn:
+      case JourneyNavigationDecisionKind.interceptReturn:
         _end(BrowserCompletion.returned(decision.returnLink!));
         return NavigationActionPolicy.CANCEL;
-      case NavigationDecisionKind.cancel:
+      case JourneyNavigationDecisionKind.cancel:
         return NavigationActionPolicy.CANCEL;
     }
   }
@@ -72,7 +72,7 @@ class _VerificationJourneyViewState extends State<VerificationJourneyView> {
     final raw = url?.rawValue;
     if (raw == null) return;
     final decision = widget.policy.decideNavigation(raw);
-    if (decision.kind == NavigationDecisionKind.interceptReturn) {
+    if (decision.kind == JourneyNavigationDecisionKind.interceptReturn) {
       unawaited(controller.stopLoading());
       _end(BrowserCompletion.returned(decision.returnLink!));
     }

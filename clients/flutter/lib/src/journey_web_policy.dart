@@ -10,18 +10,18 @@ import 'url_policy.dart';
 enum MediaResource { camera, microphone, cameraAndMicrophone, other }
 
 /// What to do with a navigation.
-enum NavigationDecisionKind { allow, interceptReturn, cancel }
+enum JourneyNavigationDecisionKind { allow, interceptReturn, cancel }
 
-class NavigationDecision {
-  const NavigationDecision._(this.kind, this.returnLink);
+class JourneyNavigationDecision {
+  const JourneyNavigationDecision._(this.kind, this.returnLink);
 
-  static const allow = NavigationDecision._(NavigationDecisionKind.allow, null);
-  static const cancel = NavigationDecision._(NavigationDecisionKind.cancel, null);
+  static const allow = JourneyNavigationDecision._(JourneyNavigationDecisionKind.allow, null);
+  static const cancel = JourneyNavigationDecision._(JourneyNavigationDecisionKind.cancel, null);
 
   /// Cancel it, close the web view and deliver [returnLink] as the journey's return.
-  const NavigationDecision.interceptReturn(String this.returnLink) : kind = NavigationDecisionKind.interceptReturn;
+  const JourneyNavigationDecision.interceptReturn(String this.returnLink) : kind = JourneyNavigationDecisionKind.interceptReturn;
 
-  final NavigationDecisionKind kind;
+  final JourneyNavigationDecisionKind kind;
   final String? returnLink;
 }
 
@@ -72,18 +72,18 @@ class JourneyWebPolicy {
   }
 
   /// What to do with a main-frame or sub-frame navigation to [url] (the raw string the web view reports).
-  NavigationDecision decideNavigation(String url) {
+  JourneyNavigationDecision decideNavigation(String url) {
     final parts = RawUrl.parse(url);
     if (parts == null) {
       final colon = url.indexOf(':');
       final scheme = colon < 0 ? '' : asciiLowercase(url.substring(0, colon));
-      return const ['about', 'blob', 'data'].contains(scheme) ? NavigationDecision.allow : NavigationDecision.cancel;
+      return const ['about', 'blob', 'data'].contains(scheme) ? JourneyNavigationDecision.allow : JourneyNavigationDecision.cancel;
     }
     if (parts.userinfo == null && _returnUrls.any((r) => r.matches(parts))) {
-      return NavigationDecision.interceptReturn(url);
+      return JourneyNavigationDecision.interceptReturn(url);
     }
     return parts.userinfo == null && parts.host.isNotEmpty && _urls.acceptsAsSecure(parts.scheme, parts.host)
-        ? NavigationDecision.allow
-        : NavigationDecision.cancel;
+        ? JourneyNavigationDecision.allow
+        : JourneyNavigationDecision.cancel;
   }
 }

@@ -10,29 +10,29 @@ import 'return_links.dart';
 import 'verification_controller.dart';
 
 /// The flows a link can belong to, by their wire names (`bb`, `privue`, `chia`).
-enum BatonLinkFlow { bb, privue, chia }
+enum LinkFlow { bb, privue, chia }
 
 /// Where a link goes: a BB or Privue link ([landing]: the landing page's bare link, no query), Chia's generic return,
 /// or no flow, with the [reason] (`unparseable_url`, `userinfo_present`, `unregistered_url`).
-class BatonLinkRoute {
-  const BatonLinkRoute.flow(BatonLinkFlow this.flow, {this.landing = false}) : reason = null;
-  const BatonLinkRoute.none(String this.reason)
+class LinkRoute {
+  const LinkRoute.flow(LinkFlow this.flow, {this.landing = false}) : reason = null;
+  const LinkRoute.none(String this.reason)
       : flow = null,
         landing = false;
 
-  final BatonLinkFlow? flow;
+  final LinkFlow? flow;
   final bool landing;
   final String? reason;
 
   @override
   bool operator ==(Object other) =>
-      other is BatonLinkRoute && other.flow == flow && other.landing == landing && other.reason == reason;
+      other is LinkRoute && other.flow == flow && other.landing == landing && other.reason == reason;
 
   @override
   int get hashCode => Object.hash(flow, landing, reason);
 
   @override
-  String toString() => flow == null ? 'BatonLinkRoute.none($reason)' : 'BatonLinkRoute(${flow!.name}, landing: $landing)';
+  String toString() => flow == null ? 'LinkRoute.none($reason)' : 'LinkRoute(${flow!.name}, landing: $landing)';
 }
 
 /// Sorts delivered links by the registered return URLs only — scheme, host, effective port, exact path — and never
@@ -82,27 +82,27 @@ class BatonLinkRouter {
   final GenericReturnParser? _generic;
 
   /// Which flow [url] (exactly as the OS delivered it) belongs to.
-  BatonLinkRoute route(String url) {
+  LinkRoute route(String url) {
     final parts = RawUrl.parse(url);
-    if (parts == null) return const BatonLinkRoute.none('unparseable_url');
-    if (parts.userinfo != null) return const BatonLinkRoute.none('userinfo_present');
+    if (parts == null) return const LinkRoute.none('unparseable_url');
+    if (parts.userinfo != null) return const LinkRoute.none('userinfo_present');
     final landing = (parts.query ?? '').isEmpty;
-    if (_bb.any((r) => r.matches(parts))) return BatonLinkRoute.flow(BatonLinkFlow.bb, landing: landing);
-    if (_privue.any((r) => r.matches(parts))) return BatonLinkRoute.flow(BatonLinkFlow.privue, landing: landing);
+    if (_bb.any((r) => r.matches(parts))) return LinkRoute.flow(LinkFlow.bb, landing: landing);
+    if (_privue.any((r) => r.matches(parts))) return LinkRoute.flow(LinkFlow.privue, landing: landing);
     final generic = _generic;
-    if (generic != null && generic.parse(url).accepted) return const BatonLinkRoute.flow(BatonLinkFlow.chia);
-    return const BatonLinkRoute.none('unregistered_url');
+    if (generic != null && generic.parse(url).accepted) return const LinkRoute.flow(LinkFlow.chia);
+    return const LinkRoute.none('unregistered_url');
   }
 
   /// Routes [url] and hands it, unchanged, to its flow's controller (whose parser decides); answers the route.
-  BatonLinkRoute deliver(String url) {
+  LinkRoute deliver(String url) {
     final route = this.route(url);
     switch (route.flow) {
-      case BatonLinkFlow.bb:
+      case LinkFlow.bb:
         connect?.returnLink(url);
-      case BatonLinkFlow.privue:
+      case LinkFlow.privue:
         verification?.returnLink(url);
-      case BatonLinkFlow.chia:
+      case LinkFlow.chia:
         chia?.returnLink(url);
       case null:
         break;

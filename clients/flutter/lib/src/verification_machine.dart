@@ -202,6 +202,9 @@ final class VerificationScheduleTickAction extends VerificationAction {
 /// Statuses under which the user may still be in the journey (Baton's reading); any other is settled.
 const List<String> verificationInProgressStatuses = ['created', 'pending', 'opened', 'in_progress'];
 
+/// Whether a Privue status is settled (the app stops polling).
+bool isVerificationSettled(String status) => !verificationInProgressStatuses.contains(status);
+
 enum _Phase { ready, requesting, inJourney, couldNotStart, confirming, settled, checkLater }
 
 /// The Privue verification flow: the web view ending on a registered return URL ends the browser phase and confirms,
