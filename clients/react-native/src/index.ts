@@ -5,7 +5,18 @@
  */
 
 // Configuration and the backend client.
-export { BatonConfiguration, BatonReturnUrls, BatonScheduler, BatonStorage, createBackendClient, signOut, STORAGE_KEYS, systemScheduler } from './configuration';
+export {
+  BatonConfiguration,
+  BatonReturnUrls,
+  BatonScheduler,
+  BatonStorage,
+  BatonStorageKeys,
+  createBackendClient,
+  JourneyWebDataEraser,
+  signOut,
+  storageKeys,
+  systemScheduler,
+} from './configuration';
 export { BackendClient, BatonConfigurationError, encodePathSegment, FetchBackendClient, FetchBackendClientOptions, TokenProvider } from './backend/BackendClient';
 export { BackendError, BackendErrorKind, ProblemCode, PROBLEM_CODES, TransportFailure } from './backend/BackendError';
 export {

@@ -3,12 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AuthSessionAdapter } from '../src/BankConnectController';
-import { STORAGE_KEYS } from '../src/configuration';
+import { storageKeys } from '../src/configuration';
 import { SensitiveUrl } from '../src/core/retry';
 import { createBankConnect, createLinkRouter, createVerification, deviceCatchesHttpsCallback, supportsHttpsCallback } from '../src/flows';
 import { BatonFlowFailure, BrowserCompletion } from '../src/presentation';
 import { VerificationPresenter } from '../src/VerificationController';
-import { BB_RETURNS, configuration, ManualScheduler, MemoryStorage, PRIVUE_RETURN, ScriptedBackend, settle } from './support';
+import { BB_RETURNS, configuration, ManualScheduler, MemoryStorage, PRIVUE_RETURN, ScriptedBackend, settle, USER_ID } from './support';
+
+const STORAGE_KEYS = storageKeys(USER_ID);
 
 const HOSTED = 'https://bb.example/connect/s1?token=secret';
 
