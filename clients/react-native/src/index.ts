@@ -37,7 +37,7 @@ export { DEVELOPMENT_URL_POLICY, isLoopbackHost, PRODUCTION_URL_POLICY, UrlPolic
 export { BatonLinkRouter, LinkFlow, LinkHandlers, LinkRoute } from './core/linkRouter';
 
 // The flows: hooks, controllers (logic without React), machines, screens and events.
-export { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useVerification, Verification, VerificationJourneyRequest } from './hooks';
+export { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useLinkRouter, useVerification, Verification, VerificationJourneyRequest } from './hooks';
 export {
   ChiaHandoffOptions,
   chooseConnectCallback,
