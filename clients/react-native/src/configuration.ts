@@ -22,8 +22,12 @@ export interface BatonReturnUrls {
   readonly chiaGenericReturnHost?: string | null;
   /** Privue's registered https return URLs, e.g. `['https://app.example.com/privue-return']`. */
   readonly privue?: readonly string[];
-  /** BB's two registered returns: the universal/app link and the custom-scheme fallback (seed 002). */
-  readonly bb?: { readonly https: string; readonly customScheme: string };
+  /**
+   * BB's two registered returns — the universal/app link and the custom-scheme fallback (seed 002) — and, optionally,
+   * the landing page's "Return to the app" links on the open host (e.g. `https://open.app.example.com/bb-callback`,
+   * docs/CONTRACTS.md §1.1): never a callback, but routed to BB, where the bare link ends the browser phase.
+   */
+  readonly bb?: { readonly https: string; readonly customScheme: string; readonly landing?: readonly string[] };
 }
 
 /** Clock and timers; tests inject fakes. */

@@ -163,7 +163,7 @@ export function createBankConnect(
   if (bb === undefined) throw new ReturnUrlRegistrationError('none_registered');
   return new BankConnectController(
     chooseConnectCallback(bb, deviceSupportsHttpsCallback),
-    new ConnectReturnParser([bb.https, bb.customScheme]),
+    new ConnectReturnParser([bb.https, bb.customScheme, ...(bb.landing ?? [])]),
     backend,
     adapter,
     { storage: configuration.storage, key: storageKeys(configuration.userId).bbPendingSession },
@@ -180,7 +180,7 @@ export function createBankConnect(
 export function createLinkRouter(configuration: Pick<BatonConfiguration, 'returnUrls'>): BatonLinkRouter {
   const urls = configuration.returnUrls;
   return new BatonLinkRouter({
-    bankConnect: urls.bb === undefined ? [] : [urls.bb.https, urls.bb.customScheme],
+    bankConnect: urls.bb === undefined ? [] : [urls.bb.https, urls.bb.customScheme, ...(urls.bb.landing ?? [])],
     verification: [...(urls.privue ?? [])],
     genericReturnHost: urls.chiaGenericReturnHost ?? null,
   });

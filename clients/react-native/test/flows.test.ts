@@ -193,3 +193,24 @@ test('createLinkRouter: the configuration\'s BB, Privue and generic return regis
   for (const [url, flow] of cases) assert.equal(router.route(url).flow, flow, url);
   assert.equal(createLinkRouter({ returnUrls: {} }).route(PRIVUE_RETURN).flow, null);
 });
+
+test("BB: the landing page's bare link on the open host, registered as bb.landing, routes to BB and ends the browser phase", async () => {
+  const LANDING = 'https://open.app.example.com/bb-callback';
+  const backend = bbBackend(() => 'ok');
+  const base = configuration(backend, new MemoryStorage(), new ManualScheduler());
+  const config = { ...base, returnUrls: { ...base.returnUrls, bb: { ...BB_RETURNS, landing: [LANDING] } } };
+  assert.deepEqual(createLinkRouter(config).route(LANDING), { flow: 'bb', landing: true });
+  assert.deepEqual(createLinkRouter(config).route(`${LANDING}?sessionId=s1&resultCode=Ok`), { flow: 'bb', landing: false });
+  const screens: string[] = [];
+  const controller = createBankConnect(config, new ScriptedAdapter(() => new Promise<BrowserCompletion>(() => undefined)), true, (s) => screens.push(s.content));
+  controller.connectTapped();
+  await settle();
+  assert.equal(controller.screen.content, 'in_browser');
+  controller.returnLink(LANDING);
+  await settle();
+  assert.deepEqual(backend.requests, ['POST /v2/connect-sessions', 'GET /v2/connect-sessions/s1']);
+  assert.equal(controller.screen.content, 'connected');
+  // The callback the device catches is still the https return or the custom scheme, never the landing link.
+  assert.equal(JSON.parse(backend.sent[0].body ?? '{}').callback, 'https');
+  controller.stop();
+});
