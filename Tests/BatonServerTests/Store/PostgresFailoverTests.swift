@@ -92,3 +92,66 @@ struct PostgresFailoverTests {
         await engine.close()
     }
 }
+
+/// A primary whose machine is gone does not refuse connections: nothing answers. libpq then waits on that host for
+/// `connect_timeout` (forever by default) before it tries the next one, so Baton sets 5 s unless the URL says.
+@Suite(
+    "PostgreSQL hosts that never answer",
+    .enabled(
+        if: TemporaryDatabase.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"))
+struct PostgresSilentHostTests {
+    /// A port that completes TCP handshakes (the kernel does, up to the backlog) and never says a word.
+    static func silentPort() throws -> (descriptor: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 16) == 0
+                    && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        try #require(bound)
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test func aHostThatNeverAnswersDelaysTheNextOneByTheConnectTimeoutOnly() async throws {
+        let silent = try Self.silentPort()
+        defer { close(silent.descriptor) }
+        let parts = PostgresFailoverTests.url.split(separator: "@", maxSplits: 1)
+        try #require(parts.count == 2, "BATON_TEST_POSTGRES_URL has no user@ part")
+        let multiHost = "\(parts[0])@127.0.0.1:\(silent.port),\(parts[1])"
+        let started = Date()
+        // On a thread of its own: without a timeout libpq would wait on the silent host for good; the test waits for
+        // the outcome at most 30 s.
+        let (outcomes, reported) = AsyncStream.makeStream(of: Result<String, StoreError>.self)
+        let thread = Thread {
+            do throws(StoreError) {
+                let connection = try PostgresConnection(conninfo: multiHost, schema: nil)
+                defer { connection.close() }
+                let rows = try connection.query("SELECT current_setting('port')", [])
+                reported.yield(.success((try? rows.first?.text(0)) ?? "?"))
+            } catch {
+                reported.yield(.failure(error))
+            }
+            reported.finish()
+        }
+        thread.start()
+        let bound = Task {
+            try? await Task.sleep(for: .seconds(30))
+            reported.finish()
+        }
+        var iterator = outcomes.makeAsyncIterator()
+        let outcome = await iterator.next()
+        bound.cancel()
+        let result = try #require(outcome, "no connection within 30 s: the silent host held it")
+        #expect(throws: Never.self) { try result.get() }
+        let elapsed = Date().timeIntervalSince(started)
+        // The default 5 s on the silent host (libpq counts whole seconds, so 4–6 s), then the real server at once.
+        #expect(elapsed >= 3.5 && elapsed < 15, "took \(elapsed) s")
+    }
+}

@@ -20,7 +20,7 @@ final class PostgresConnection: SQLSession {
     ///
     /// Baton writes on every connection, so it only keeps one that accepts writes: `target_session_attrs` is
     /// `read-write` unless `conninfo` says otherwise (with several hosts, libpq then goes down its list to the one
-    /// that is primary now), and a connection that still lands on a read-only server (a hot standby, or
+    /// that is primary now; `connect_timeout` is 5 s per host unless set: ``connectionDefaults``), and a connection that still lands on a read-only server (a hot standby, or
     /// `default_transaction_read_only`, with `target_session_attrs=any`) is closed and refused as unavailable with
     /// SQLSTATE 25006, so the store answers a retryable failure instead of failing each write on it.
     init(conninfo: String, schema: String?) throws(StoreError) {
@@ -49,10 +49,19 @@ final class PostgresConnection: SQLSession {
     /// primary that was demoted); treated as a lost connection.
     static let readOnlySQLState = "25006"
 
-    /// Opens `conninfo` with `target_session_attrs=read-write` placed before it, so a value in `conninfo` wins.
+    /// What Baton asks of libpq unless `conninfo` (or libpq's own environment variable) says otherwise: a session
+    /// that takes writes, and at most 5 s to reach each host, so a primary whose machine is gone (no refusal, no
+    /// answer) delays the next host in the list by that much instead of the kernel's TCP timeout (minutes).
+    static let connectionDefaults: [(keyword: String, value: String, environment: String)] = [
+        ("target_session_attrs", "read-write", "PGTARGETSESSIONATTRS"),
+        ("connect_timeout", "5", "PGCONNECT_TIMEOUT"),
+    ]
+
+    /// Opens `conninfo` with ``connectionDefaults`` placed before it, so a value in `conninfo` wins.
     private static func connect(_ conninfo: String) -> OpaquePointer? {
-        let keywordNames: [String] = ["target_session_attrs", "dbname"]
-        let valueTexts: [String] = ["read-write", conninfo]
+        let defaults = connectionDefaults.filter { ProcessInfo.processInfo.environment[$0.environment] == nil }
+        let keywordNames: [String] = defaults.map(\.keyword) + ["dbname"]
+        let valueTexts: [String] = defaults.map(\.value) + [conninfo]
         let keywords = keywordNames.map { (text: String) in strdup(text) }
         let values = valueTexts.map { (text: String) in strdup(text) }
         defer { for pointer in keywords + values { free(pointer) } }
