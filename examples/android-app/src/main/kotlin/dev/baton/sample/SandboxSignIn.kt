@@ -31,6 +31,7 @@ class SignInException(message: String) : Exception(message)
  * token from its own sign-in instead. Blocking: call it off the main thread.
  */
 object SandboxSignIn {
+    @Throws(SignInException::class)
     fun devToken(backend: String, user: String): String {
         val encoded = java.net.URLEncoder.encode(user, "UTF-8")
         val connection = URL("$backend/web/dev-token?user=$encoded").openConnection() as HttpURLConnection
