@@ -102,7 +102,7 @@ object JourneyWalk {
             transport.observer = { step("backend", it) }
             client = BatonClient(
                 BatonConfiguration(
-                    backendBaseUrl = base, tokenProvider = { token }, bbReturnUrls = BB_RETURNS,
+                    backendBaseUrl = base, userId = user, tokenProvider = { token }, bbReturnUrls = BB_RETURNS,
                     privueReturnUrls = PRIVUE_RETURN, urlPolicy = UrlPolicy.DEVELOPMENT, transport = transport, runner = runner
                 )
             )
