@@ -2,8 +2,9 @@
  * The three flows as React hooks (MOBILE-SDK: `useChiaHandoff`, `useVerification`, `useBankConnect`), each a thin
  * wrapper over its controller: the decisions live in the pure machines, the effects in the controllers, so the whole
  * flow runs and is tested without React. Each hook forwards the app's foreground/background (`AppState`) and the
- * links the OS delivers (`Linking`) that `BatonLinkRouter` routes to its flow, and stops its flow (timers, late answers) when its component unmounts. The
- * configuration must keep its identity across renders (a module constant or `useMemo`): a new one is a new flow.
+ * links the OS delivers (`Linking`) that `BatonLinkRouter` routes to its flow, and stops its flow (timers, late
+ * answers) when its component unmounts. The configuration must keep its identity across renders (a module constant or
+ * `useMemo`): a new one is a new flow.
  */
 import * as React from 'react';
 import { AppState, Linking, Platform } from 'react-native';
