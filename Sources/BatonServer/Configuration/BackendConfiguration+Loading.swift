@@ -197,6 +197,9 @@ extension BackendConfiguration {
         configuration.previousTokenSigningKeys = previousTokenSigningKeys
         configuration.servesWebShell = servesWebShell
         configuration.retention = retention
+        if let password = environment[OptionalSecretVariable.databasePassword.rawValue], !password.isEmpty {
+            configuration.databasePassword = Secret(password)
+        }
         return configuration
     }
 }

@@ -108,6 +108,8 @@ public struct BackendConfiguration: Sendable {
     public var server: Server
     /// `sqlite:PATH` or `postgres://…`.
     public var database: String
+    /// The PostgreSQL password from `BATON_DATABASE_PASSWORD`, if set (never read from the file).
+    public var databasePassword: Secret?
     /// Accepts loopback `http` origins; set only by `baton serve --sandbox` and tests.
     public var allowsLoopbackHTTP: Bool
     /// Uses the sandbox's fixture users as service-state evidence (`development.sandboxEvidence`): for a backend
@@ -169,4 +171,7 @@ public enum OptionalSecretVariable: String, CaseIterable, Sendable {
     case idempotencySecret = "BATON_IDEMPOTENCY_SECRET"
     /// Comma-separated base64 32-byte keys, retired from `BATON_SEALING_KEY`, that still open stored replays.
     case previousSealingKeys = "BATON_SEALING_KEYS_PREVIOUS"
+    /// The PostgreSQL password, handed to libpq beside the URL (which should carry none); unset, libpq reads its
+    /// passfile (`~/.pgpass` or `PGPASSFILE`).
+    case databasePassword = "BATON_DATABASE_PASSWORD"
 }

@@ -51,6 +51,7 @@ public struct ConfigurationDoctor: Sendable {
         report.findings += Self.returnURLFindings(configuration)
         report.findings += Self.wellKnownFindings(configuration)
         report.findings += Self.landingFindings(configuration)
+        report.findings += Self.databaseLinkFindings(configuration)
         if offline {
             if case .sqlite = (try? StoreURL(configuration.database))?.location {
                 report.findings += await Self.storeFindings(configuration)

@@ -1,5 +1,7 @@
+import BatonCore
 import BatonCrypto
 private import CLibPQ
+import Foundation
 
 /// The only Swift code that calls libpq. One instance is one `PGconn`, used by one thread at a time: blocking,
 /// inside a `ConfinedConnection`, or non-blocking in pipeline mode under a `PostgresPipeline`'s lock.
@@ -14,16 +16,35 @@ final class PostgresConnection: SQLSession {
     /// Numbers statement names; never reused (a name whose preparation failed is dropped, not recycled).
     private var preparedCount = 0
 
-    /// Connects with a libpq connection string or `postgres://` URI; with `schema`, confines every unqualified
-    /// name to that schema (tests use one fresh schema each).
-    init(conninfo: String, schema: String?) throws(StoreError) {
-        handle = PQconnectdb(conninfo)
+    /// Connects with a libpq connection string or `postgres://` URI; with `password`, that password overrides any the
+    /// URI carries (libpq's passfile is read only without either); with `schema`, confines every unqualified name to
+    /// that schema (tests use one fresh schema each).
+    init(conninfo: String, password: Secret? = nil, schema: String?) throws(StoreError) {
+        handle = Self.connect(conninfo, password: password)
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             close()
             throw StoreError(.unavailable, engine: .postgres, operation: "connect")
         }
         try execute("SET client_min_messages TO warning")
         if let schema { try execute("SET search_path TO \"\(schema)\"") }
+    }
+
+    /// `PQconnectdbParams` with the URI expanded as `dbname` and, after it (so it wins), the password.
+    private static func connect(_ conninfo: String, password: Secret?) -> OpaquePointer? {
+        guard let password else { return PQconnectdb(conninfo) }
+        let strings = [conninfo, password.revealForUse()]
+        let keys: [UnsafeMutablePointer<CChar>?] = [strdup("dbname"), strdup("password"), nil]
+        let values: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+        defer {
+            for key in keys { free(key) }
+            for value in values {
+                if let value { memset(value, 0, strlen(value)) }
+                free(value)
+            }
+        }
+        let constKeys = keys.map { UnsafePointer($0) }
+        let constValues = values.map { UnsafePointer($0) }
+        return PQconnectdbParams(constKeys, constValues, 1)
     }
 
     var isHealthy: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
