@@ -106,6 +106,7 @@ struct ServeRequest: Sendable {
             }
             let base = stack.base
             console.print("baton serve: backend      \(base)  (store \(describe(stack.configuration.database)))")
+            console.print("baton serve: admin        \(stack.running.admin.url(""))  (/metrics, detailed /readyz)")
             if let providers = stack.providers {
                 console.print("baton serve: Chia sandbox   \(providers.chiaOrigin)")
                 console.print("baton serve: Privue sandbox \(providers.privueOrigin)")

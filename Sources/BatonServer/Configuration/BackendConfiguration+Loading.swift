@@ -51,7 +51,10 @@ extension BackendConfiguration {
 
         let serverObject = read.object(
             root, "server", path: "server",
-            known: ["host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress", "maxConnections"])
+            known: [
+                "host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress", "maxConnections", "adminHost",
+                "adminPort",
+            ])
         let server = Server(
             host: read.string(serverObject, "host", path: "server.host", default: "127.0.0.1"),
             port: read.integer(serverObject, "port", path: "server.port", default: 8080, range: 1...65_535),
@@ -64,7 +67,13 @@ extension BackendConfiguration {
                 default: HTTPServerLimits().maxConnectionsPerAddress, range: 0...1_000_000),
             maxConnections: read.integer(
                 serverObject, "maxConnections", path: "server.maxConnections",
-                default: HTTPServerLimits().maxConnections, range: 1...1_000_000))
+                default: HTTPServerLimits().maxConnections, range: 1...1_000_000),
+            adminHost: read.string(serverObject, "adminHost", path: "server.adminHost", default: "127.0.0.1"),
+            adminPort: read.integer(
+                serverObject, "adminPort", path: "server.adminPort", default: 9464, range: 0...65_535))
+        if server.adminPort != 0 && server.adminPort == server.port {
+            read.fail("server.adminPort", "must differ from server.port (the admin listener is a second port)")
+        }
 
         let database = read.string(root, "database", path: "database", default: "sqlite:.baton/baton.sqlite")
         if !database.hasPrefix("sqlite:") && !database.hasPrefix("postgres://") && !database.hasPrefix("postgresql://")

@@ -25,6 +25,11 @@ public struct BackendConfiguration: Sendable {
         /// Most connections open at once in this instance (all worker threads together); one more waits in the listen
         /// backlog, unanswered, until a connection closes. Each open connection holds about 17 KiB.
         public var maxConnections: Int = HTTPServerLimits().maxConnections
+        /// The address the admin listener binds (`/metrics`, the detailed `/readyz`): loopback unless a scraper on
+        /// another host must reach it.
+        public var adminHost: String = "127.0.0.1"
+        /// The admin listener's port (`0`: any free port, printed at start).
+        public var adminPort: Int = 9464
     }
 
     /// Chia catalog handoff (seed 000).

@@ -80,7 +80,11 @@ public struct SandboxBackendSettings: Sendable, Hashable {
         if let text = returnLanding.storeFallbackText { landing.append(.init("storeFallbackText", .string(text))) }
         return [
             "development": ["allowLoopbackHTTP": true],
-            "server": ["host": .string(host), "port": .integer(port), "publicOrigin": .string(publicOrigin)],
+            // The admin listener (metrics, detailed readiness) on any free loopback port: several sandboxes coexist.
+            "server": [
+                "host": .string(host), "port": .integer(port), "publicOrigin": .string(publicOrigin),
+                "adminPort": .integer(0),
+            ],
             "database": .string(database),
             "tokens": .object(tokens),
             "chia": ["apiOrigin": .string(chiaOrigin), "assetOrigin": .string(chiaAssetOrigin ?? chiaOrigin)],

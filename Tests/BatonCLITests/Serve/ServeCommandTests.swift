@@ -127,7 +127,11 @@ struct ServeCommandTests {
         #expect(catalog.bodyText.contains(#""id":"cat_weight_care""#))
         #expect(catalog.bodyText.contains(#""mode":"share_or_neutral""#))
         #expect(try await transport.send(OutboundRequest(url: base + "/web/")).status == 200)
-        let metrics = try await transport.send(OutboundRequest(url: base + "/metrics"))
+        // /metrics is on the admin listener (a loopback port printed at start), not on the public one.
+        #expect(try await transport.send(OutboundRequest(url: base + "/metrics")).status == 404)
+        let adminLine = try #require(server.stdout.split(separator: "\n").first { $0.contains("baton serve: admin") })
+        let admin = try #require(adminLine.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+        let metrics = try await transport.send(OutboundRequest(url: admin + "/metrics"))
         #expect(metrics.bodyText.contains("baton_catalog_syncs_updated_total 1"))
 
         // The sandbox mounts the web shell's dev sign-in, for this machine's own requests only.

@@ -51,7 +51,7 @@ struct RateLimitTests {
             #expect(try await api.share(key: Share.key()).status == 201)
             #expect(try await api.share(key: Share.key()).status == 429)
             // Each refusal is counted for the operator: the share, the poll, the share after the refill.
-            let metrics = try await api.send(.get, "/metrics", user: nil)
+            let metrics = try await api.admin("/metrics")
             #expect(String(decoding: metrics.body, as: UTF8.self).contains("\nbaton_rate_limited_total 3\n"))
         }
     }
@@ -92,7 +92,7 @@ struct RateLimitTests {
                 let read = try await api.send(.get, "/v2/connect-sessions/cs_1")
                 #expect(read.status == 404)
             }
-            let metrics = try await api.send(.get, "/metrics", user: nil)
+            let metrics = try await api.admin("/metrics")
             #expect(String(decoding: metrics.body, as: UTF8.self).contains("\nbaton_rate_limited_total 0\n"))
         }
     }

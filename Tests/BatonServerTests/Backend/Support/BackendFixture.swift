@@ -33,7 +33,7 @@ enum TestConfiguration {
         let file = """
             {
               "development": {"allowLoopbackHTTP": true},
-              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
+              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example", "adminPort": 0},
               "chia": {"apiOrigin": "\(chia)", "assetOrigin": "\(chia)"},
               "privue": {"apiOrigin": "\(privue)", "returnURL": "https://app.example.com/kyc/done",
                          "workflows": ["merchant-onboarding"]},
@@ -147,6 +147,13 @@ final class BackendFixture: Sendable {
             if let user { headers.set("authorization", "Bearer " + fixture.token(user)) }
             if body != nil { headers.set("content-type", "application/json") }
             let response = try await client.execute(method, path, headers: headers, body: Array((body ?? "").utf8))
+            fixture.record(response)
+            return response
+        }
+
+        /// A GET on the admin listener's routes (`/metrics`, the detailed `/readyz`), in-process.
+        func admin(_ path: String) async throws -> OutboundResponse {
+            let response = try await fixture.backend.adminRouter.test(.inProcess) { try await $0.execute(.get, path) }
             fixture.record(response)
             return response
         }
