@@ -55,7 +55,7 @@ enum BackendProblem {
                 status: 503, code: ProblemCode.providerTimeout.rawValue,
                 detail: "The provider did not answer in time. Retry later.",
                 headers: retryAfter)
-        case .unreachable, .broken, .providerError, .malformedAnswer:
+        case .unreachable, .broken, .providerError, .malformedAnswer, .unpinnedHost:
             return HTTPError(
                 status: 502, code: ProblemCode.providerUnavailable.rawValue,
                 detail: "The provider could not be reached. Retry later.",

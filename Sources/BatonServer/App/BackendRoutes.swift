@@ -25,7 +25,8 @@ struct BackendRoutes {
         let handoff = HandoffSessionService(
             store: store,
             chia: ChiaClient(
-                origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls),
+                origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls,
+                journeyHosts: configuration.chia.journeyHosts),
             catalog: catalog.projection,
             sealer: ResponseSealer(current: configuration.sealingKey, previous: configuration.previousSealingKeys),
             providerKeys: ProviderIdempotencyKeys(secret: configuration.idempotencySecret),
@@ -34,14 +35,15 @@ struct BackendRoutes {
         let verification = VerificationService(
             store: store,
             privue: PrivueClient(
-                origin: configuration.privue.apiOrigin, apiKey: configuration.privue.apiKey, caller: caller, urls: urls),
+                origin: configuration.privue.apiOrigin, apiKey: configuration.privue.apiKey, caller: caller, urls: urls,
+                journeyHosts: configuration.privue.journeyHosts),
             workflows: Set(configuration.privue.workflows), returnURL: configuration.privue.returnURL.string, now: now)
         let connect = ConnectSessionService(
             store: store,
             bb: BBClient(
                 origin: configuration.bb.apiOrigin, apiKey: configuration.bb.apiKey,
                 clientID: configuration.bb.clientID,
-                caller: caller, urls: urls),
+                caller: caller, urls: urls, journeyHosts: configuration.bb.journeyHosts),
             httpsReturnURL: configuration.bb.httpsReturnURL,
             customSchemeReturnURL: configuration.bb.customSchemeReturnURL, now: now)
         let privueHooks = WebhookReceiver(

@@ -88,7 +88,7 @@ extension BackendConfiguration {
             root, "chia", path: "chia",
             known: [
                 "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
-                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath",
+                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath", "journeyHosts",
             ])
         let chia = Chia(
             apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
@@ -116,7 +116,11 @@ extension BackendConfiguration {
             maxImageBytes: read.integer(
                 chiaObject, "maxImageBytes", path: "chia.maxImageBytes", default: 2 << 20, range: 1_024...(64 << 20)))
 
-        let privueObject = read.object(root, "privue", path: "privue", known: ["apiOrigin", "returnURL", "workflows"])
+        var chiaPinned = chia
+        chiaPinned.journeyHosts = read.journeyHosts(
+            chiaObject, path: "chia.journeyHosts", defaultOrigin: chia.apiOrigin, documented: nil)
+        let privueObject = read.object(
+            root, "privue", path: "privue", known: ["apiOrigin", "returnURL", "workflows", "journeyHosts"])
         // Read in the file's order, so the errors come in it; the return URLs are `nil` (with an error) when invalid.
         let privueOrigin = read.origin(privueObject, "apiOrigin", path: "privue.apiOrigin")
         let privueKey = read.secret(environment, SecretVariable.privueAPIKey.rawValue, minimumLength: 16)
@@ -124,13 +128,17 @@ extension BackendConfiguration {
         let privueReturnURL = read.returnURL(privueObject, "returnURL", path: "privue.returnURL", httpsOnly: true)
         let workflows = read.strings(privueObject, "workflows", path: "privue.workflows")
 
-        let bbObject = read.object(root, "bb", path: "bb", known: ["apiOrigin", "returnURLs"])
+        let privueHosts = read.journeyHosts(
+            privueObject, path: "privue.journeyHosts", defaultOrigin: privueOrigin,
+            documented: BackendConfiguration.Privue.documentedJourneyHosts)
+        let bbObject = read.object(root, "bb", path: "bb", known: ["apiOrigin", "returnURLs", "journeyHosts"])
         let bbReturns = read.object(bbObject, "returnURLs", path: "bb.returnURLs", known: ["https", "customScheme"])
         let bbOrigin = read.origin(bbObject, "apiOrigin", path: "bb.apiOrigin")
         let bbKey = read.secret(environment, SecretVariable.bbAPIKey.rawValue, minimumLength: 16)
         let bbClientID = read.secret(environment, SecretVariable.bbClientID.rawValue, minimumLength: 1).revealForUse()
         let bbHooks = read.webhookSecret(environment, SecretVariable.bbWebhookSecret.rawValue)
         let bbHTTPSReturnURL = read.returnURL(bbReturns, "https", path: "bb.returnURLs.https", httpsOnly: true)
+        let bbHosts = read.journeyHosts(bbObject, path: "bb.journeyHosts", defaultOrigin: bbOrigin, documented: nil)
         let bbCustomReturnURL =
             bbReturns["customScheme"] == nil
             ? nil : read.returnURL(bbReturns, "customScheme", path: "bb.returnURLs.customScheme", httpsOnly: false)
@@ -183,10 +191,10 @@ extension BackendConfiguration {
         guard errors.isEmpty, let privueReturnURL, let bbHTTPSReturnURL else { throw ConfigurationErrors(errors) }
         let privue = Privue(
             apiOrigin: privueOrigin, apiKey: privueKey, webhookSecret: privueHooks, returnURL: privueReturnURL,
-            workflows: workflows)
+            workflows: workflows, journeyHosts: privueHosts)
         let bb = BB(
             apiOrigin: bbOrigin, apiKey: bbKey, clientID: bbClientID, webhookSecret: bbHooks,
-            httpsReturnURL: bbHTTPSReturnURL, customSchemeReturnURL: bbCustomReturnURL)
+            httpsReturnURL: bbHTTPSReturnURL, customSchemeReturnURL: bbCustomReturnURL, journeyHosts: bbHosts)
         var configuration = BackendConfiguration(
             server: server,
             database: database,
@@ -201,7 +209,7 @@ extension BackendConfiguration {
             idempotencySecretIsConfigured: configuredIdempotencySecret != nil,
             rateLimit: rateLimit,
             providerTimeout: providerTimeout,
-            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: returnLanding)
+            chia: chiaPinned, privue: privue, bb: bb, apps: apps, returnLanding: returnLanding)
         configuration.tokenAudience = tokenAudience
         configuration.previousTokenSigningKeys = previousTokenSigningKeys
         configuration.servesWebShell = servesWebShell
@@ -214,6 +222,24 @@ extension BackendConfiguration {
 }
 
 extension ConfigurationReader {
+    /// `<provider>.journeyHosts`: hosts (`host` or `host:port`) a journey URL may have. Absent: the `documented`
+    /// hosts (the provider document's), else the host of `defaultOrigin` (the API origin).
+    mutating func journeyHosts(
+        _ object: [String: JSONValue], path: String, defaultOrigin: String, documented: JourneyHostPins?
+    ) -> JourneyHostPins {
+        let fallback =
+            documented ?? JourneyHostPins.pin(forOrigin: defaultOrigin).flatMap { JourneyHostPins([$0]) }
+            ?? JourneyHostPins(["invalid.invalid"])!
+        guard object["journeyHosts"] != nil else { return fallback }
+        let entries = strings(object, "journeyHosts", path: path)
+        guard !entries.isEmpty else { return fallback }
+        guard let pins = JourneyHostPins(entries) else {
+            fail(path, "must list hosts (verify.example.com) or host:port, without a scheme or path")
+            return fallback
+        }
+        return pins
+    }
+
     /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS`: retired token signing keys, comma-separated, each at least 32 characters.
     mutating func previousTokenKeys(_ environment: [String: String]) -> [Secret] {
         let name = "BATON_TOKEN_PREVIOUS_SIGNING_KEYS"

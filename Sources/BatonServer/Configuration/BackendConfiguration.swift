@@ -51,6 +51,9 @@ public struct BackendConfiguration: Sendable {
         public var decisionPolicy: CatalogDecisionPolicy
         /// The largest image that is mirrored.
         public var maxImageBytes: Int
+        /// The hosts a handoff session's URL may have (`chia.journeyHosts`; default: the host of ``apiOrigin``, as
+        /// seed 000 names no other).
+        public var journeyHosts: JourneyHostPins = JourneyHostPins(["chia.invalid"])!
     }
 
     /// Privue verification handoff (seed 001).
@@ -65,6 +68,11 @@ public struct BackendConfiguration: Sendable {
         public var returnURL: RegisteredReturnURL
         /// The workflows an app may start.
         public var workflows: [String]
+        /// The hosts a handoff URL may have (`privue.journeyHosts`; default `verify.privue.ai`, seed 001): its
+        /// origin gets the camera in the app.
+        public var journeyHosts: JourneyHostPins = Self.documentedJourneyHosts
+        /// The journey host seed 001 documents.
+        public static let documentedJourneyHosts = JourneyHostPins(["verify.privue.ai"])!
     }
 
     /// BB bank connect (seed 002).
@@ -81,6 +89,9 @@ public struct BackendConfiguration: Sendable {
         public var httpsReturnURL: RegisteredReturnURL
         /// The custom-scheme fallback for older iOS, if registered.
         public var customSchemeReturnURL: RegisteredReturnURL?
+        /// The hosts a `hostedUrl` may have (`bb.journeyHosts`; default: the host of ``apiOrigin``, as seed 002
+        /// names no other).
+        public var journeyHosts: JourneyHostPins = JourneyHostPins(["bb.invalid"])!
     }
 
     /// The app identities the well-known files vouch for.

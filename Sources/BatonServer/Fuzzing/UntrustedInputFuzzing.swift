@@ -88,9 +88,11 @@ public enum UntrustedInputFuzzing {
             logger: Logger(sink: DiscardLogSink()), metrics: BackendMetrics(), sleep: { _ in })
         let urls = URLPolicy.development
         let origin = "http://127.0.0.1:9"
-        let chia = ChiaClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)
-        let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)
-        let bb = BBClient(origin: origin, apiKey: Secret("k"), clientID: "c", caller: caller, urls: urls)
+        let pins = JourneyHostPins(["127.0.0.1:9"])!
+        let chia = ChiaClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls, journeyHosts: pins)
+        let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls, journeyHosts: pins)
+        let bb = BBClient(
+            origin: origin, apiKey: Secret("k"), clientID: "c", caller: caller, urls: urls, journeyHosts: pins)
         if let key = IdempotencyKey("0b5a7c9e-3f1d-4a2b-8c6d-1e2f3a4b5c6d") {
             let request = ShareRequestBody(
                 catalogItemId: "cat", disclosureVersion: "v", affirmedAt: "2026-01-01T00:00:00Z")

@@ -15,7 +15,8 @@ struct RateLimitTests {
               \(limit)
               "development": {"allowLoopbackHTTP": true},
               "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
-              "chia": {"apiOrigin": "http://127.0.0.1:9", "assetOrigin": "http://127.0.0.1:9"},
+              "chia": {"apiOrigin": "http://127.0.0.1:9", "assetOrigin": "http://127.0.0.1:9",
+                       "journeyHosts": ["chia.example"]},
               "privue": {"apiOrigin": "http://127.0.0.1:9", "returnURL": "https://app.example.com/kyc/done",
                          "workflows": ["merchant-onboarding"]},
               "bb": {"apiOrigin": "http://127.0.0.1:9",

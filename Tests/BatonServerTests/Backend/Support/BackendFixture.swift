@@ -30,14 +30,16 @@ enum TestConfiguration {
         chia: String = "http://127.0.0.1:9", privue: String = "http://127.0.0.1:9", bb: String = "http://127.0.0.1:9",
         environment: [String: String] = environment
     ) throws -> BackendConfiguration {
+        func pin(_ origin: String) -> String { JourneyHostPins.pin(forOrigin: origin) ?? "?" }
         let file = """
             {
               "development": {"allowLoopbackHTTP": true},
               "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example", "adminPort": 0},
-              "chia": {"apiOrigin": "\(chia)", "assetOrigin": "\(chia)"},
+              "chia": {"apiOrigin": "\(chia)", "assetOrigin": "\(chia)",
+                       "journeyHosts": ["\(pin(chia))", "chia.example"]},
               "privue": {"apiOrigin": "\(privue)", "returnURL": "https://app.example.com/kyc/done",
-                         "workflows": ["merchant-onboarding"]},
-              "bb": {"apiOrigin": "\(bb)",
+                         "workflows": ["merchant-onboarding"], "journeyHosts": ["\(pin(privue))"]},
+              "bb": {"apiOrigin": "\(bb)", "journeyHosts": ["\(pin(bb))"],
                      "returnURLs": {"https": "https://app.example.com/bb-callback",
                                     "customScheme": "acmewallet://bb-callback"}},
               "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.wallet"]},
