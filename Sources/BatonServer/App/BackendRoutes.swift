@@ -47,10 +47,16 @@ struct BackendRoutes {
             httpsReturnURL: configuration.bb.httpsReturnURL,
             customSchemeReturnURL: configuration.bb.customSchemeReturnURL, now: now)
         let privueHooks = WebhookReceiver(
-            provider: .privue, verifier: StandardWebhookVerifier(key: configuration.privue.webhookSecret), store: store,
+            provider: .privue,
+            verifier: StandardWebhookVerifier(
+                key: configuration.privue.webhookSecret, previousKey: configuration.privue.previousWebhookSecret,
+                previousUntil: configuration.privue.previousWebhookSecretUntil), store: store,
             processor: processor, metrics: metrics, logger: options.logger, now: now)
         let bbHooks = WebhookReceiver(
-            provider: .bb, verifier: StandardWebhookVerifier(key: configuration.bb.webhookSecret), store: store,
+            provider: .bb,
+            verifier: StandardWebhookVerifier(
+                key: configuration.bb.webhookSecret, previousKey: configuration.bb.previousWebhookSecret,
+                previousUntil: configuration.bb.previousWebhookSecretUntil), store: store,
             processor: processor, metrics: metrics, logger: options.logger, now: now)
         let wellKnown = WellKnownDocuments(configuration: configuration)
 

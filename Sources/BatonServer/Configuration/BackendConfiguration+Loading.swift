@@ -81,7 +81,10 @@ extension BackendConfiguration {
             read.fail("database", "must be sqlite:PATH or postgres://…")
         }
 
-        let tokens = read.object(root, "tokens", path: "tokens", known: ["ttlSeconds", "audience"], required: false)
+        let tokens = read.object(
+            root, "tokens", path: "tokens",
+            known: ["ttlSeconds", "audience", "clockSkewSeconds", "maxLifetimeSeconds"],
+            required: false)
         let providers = read.object(root, "providers", path: "providers", known: ["timeoutSeconds"], required: false)
 
         let chiaObject = read.object(
@@ -120,7 +123,8 @@ extension BackendConfiguration {
         chiaPinned.journeyHosts = read.journeyHosts(
             chiaObject, path: "chia.journeyHosts", defaultOrigin: chia.apiOrigin, documented: nil)
         let privueObject = read.object(
-            root, "privue", path: "privue", known: ["apiOrigin", "returnURL", "workflows", "journeyHosts"])
+            root, "privue", path: "privue",
+            known: ["apiOrigin", "returnURL", "workflows", "journeyHosts", "previousWebhookSecretUntil"])
         // Read in the file's order, so the errors come in it; the return URLs are `nil` (with an error) when invalid.
         let privueOrigin = read.origin(privueObject, "apiOrigin", path: "privue.apiOrigin")
         let privueKey = read.secret(environment, SecretVariable.privueAPIKey.rawValue, minimumLength: 16)
@@ -131,7 +135,13 @@ extension BackendConfiguration {
         let privueHosts = read.journeyHosts(
             privueObject, path: "privue.journeyHosts", defaultOrigin: privueOrigin,
             documented: BackendConfiguration.Privue.documentedJourneyHosts)
-        let bbObject = read.object(root, "bb", path: "bb", known: ["apiOrigin", "returnURLs", "journeyHosts"])
+        let privuePrevious = read.previousWebhookSecret(
+            environment, "BATON_PRIVUE_WEBHOOK_SECRET_PREVIOUS", privueObject, path: "privue.previousWebhookSecretUntil"
+        )
+        let bbObject = read.object(
+            root, "bb", path: "bb", known: ["apiOrigin", "returnURLs", "journeyHosts", "previousWebhookSecretUntil"])
+        let bbPrevious = read.previousWebhookSecret(
+            environment, "BATON_BB_WEBHOOK_SECRET_PREVIOUS", bbObject, path: "bb.previousWebhookSecretUntil")
         let bbReturns = read.object(bbObject, "returnURLs", path: "bb.returnURLs", known: ["https", "customScheme"])
         let bbOrigin = read.origin(bbObject, "apiOrigin", path: "bb.apiOrigin")
         let bbKey = read.secret(environment, SecretVariable.bbAPIKey.rawValue, minimumLength: 16)
@@ -182,6 +192,16 @@ extension BackendConfiguration {
             landing: returnLanding)
         let tokenAudience = read.string(tokens, "audience", path: "tokens.audience", default: server.publicOrigin)
         let previousTokenSigningKeys = read.previousTokenKeys(environment)
+        let tokenClockSkew = read.integer(
+            tokens, "clockSkewSeconds", path: "tokens.clockSkewSeconds", default: 60, range: 0...3_600)
+        let tokenMaxLifetime = read.integer(
+            tokens, "maxLifetimeSeconds", path: "tokens.maxLifetimeSeconds", default: max(86_400, Int(tokenTTL)),
+            range: 60...31_536_000)
+        if tokenMaxLifetime < Int(tokenTTL) {
+            read.fail(
+                "tokens.maxLifetimeSeconds",
+                "must be at least tokens.ttlSeconds (tokens baton token mints would be refused)")
+        }
         let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
         let servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
         let retention = read.retention(root, syncInterval: chia.syncInterval)
@@ -190,10 +210,12 @@ extension BackendConfiguration {
         // An invalid return URL is among the errors, so both are present whenever there are none.
         guard errors.isEmpty, let privueReturnURL, let bbHTTPSReturnURL else { throw ConfigurationErrors(errors) }
         let privue = Privue(
-            apiOrigin: privueOrigin, apiKey: privueKey, webhookSecret: privueHooks, returnURL: privueReturnURL,
-            workflows: workflows, journeyHosts: privueHosts)
+            apiOrigin: privueOrigin, apiKey: privueKey, webhookSecret: privueHooks,
+            previousWebhookSecret: privuePrevious?.secret, previousWebhookSecretUntil: privuePrevious?.until,
+            returnURL: privueReturnURL, workflows: workflows, journeyHosts: privueHosts)
         let bb = BB(
             apiOrigin: bbOrigin, apiKey: bbKey, clientID: bbClientID, webhookSecret: bbHooks,
+            previousWebhookSecret: bbPrevious?.secret, previousWebhookSecretUntil: bbPrevious?.until,
             httpsReturnURL: bbHTTPSReturnURL, customSchemeReturnURL: bbCustomReturnURL, journeyHosts: bbHosts)
         var configuration = BackendConfiguration(
             server: server,
@@ -212,6 +234,8 @@ extension BackendConfiguration {
             chia: chiaPinned, privue: privue, bb: bb, apps: apps, returnLanding: returnLanding)
         configuration.tokenAudience = tokenAudience
         configuration.previousTokenSigningKeys = previousTokenSigningKeys
+        configuration.tokenClockSkew = TimeInterval(tokenClockSkew)
+        configuration.tokenMaxLifetime = TimeInterval(tokenMaxLifetime)
         configuration.servesWebShell = servesWebShell
         configuration.retention = retention
         if let password = environment[OptionalSecretVariable.databasePassword.rawValue], !password.isEmpty {
@@ -222,6 +246,30 @@ extension BackendConfiguration {
 }
 
 extension ConfigurationReader {
+    /// A provider's previous webhook secret (`name`, `whsec_…`) and the end of its window (`path`, RFC 3339): both or
+    /// neither.
+    mutating func previousWebhookSecret(
+        _ environment: [String: String], _ name: String, _ object: [String: JSONValue], path: String
+    ) -> (secret: Secret, until: Date)? {
+        let key = String(path.split(separator: ".").last ?? "")
+        let hasSecret = !(environment[name] ?? "").isEmpty
+        guard object[key] != nil || hasSecret else { return nil }
+        guard hasSecret else {
+            fail(name, "must be set while \(path) is (or remove \(path))")
+            return nil
+        }
+        let secret = webhookSecret(environment, name)
+        guard object[key] != nil else {
+            fail(path, "is required while \(name) is set: when the previous secret stops being accepted (RFC 3339)")
+            return nil
+        }
+        guard let until = RFC3339.date(from: string(object, key, path: path)) else {
+            fail(path, "must be an RFC 3339 instant such as 2026-12-31T00:00:00Z")
+            return nil
+        }
+        return (secret, until)
+    }
+
     /// `<provider>.journeyHosts`: hosts (`host` or `host:port`) a journey URL may have. Absent: the `documented`
     /// hosts (the provider document's), else the host of `defaultOrigin` (the API origin).
     mutating func journeyHosts(
@@ -240,16 +288,29 @@ extension ConfigurationReader {
         return pins
     }
 
-    /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS`: retired token signing keys, comma-separated, each at least 32 characters.
-    mutating func previousTokenKeys(_ environment: [String: String]) -> [Secret] {
+    /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS`: retired token signing keys, comma-separated, each at least 32 characters,
+    /// each optionally followed by `@` and the RFC 3339 instant from which it no longer verifies
+    /// (`KEY@2026-12-31T00:00:00Z`).
+    mutating func previousTokenKeys(_ environment: [String: String]) -> [RetiredTokenKey] {
         let name = "BATON_TOKEN_PREVIOUS_SIGNING_KEYS"
         guard let value = environment[name], !value.isEmpty else { return [] }
-        let keys = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard keys.allSatisfy({ $0.utf8.count >= 32 }) else {
-            fail(name, "each comma-separated key must be at least 32 characters")
-            return []
+        var keys: [RetiredTokenKey] = []
+        for entry in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            var key = entry
+            var end: Date?
+            if let at = entry.lastIndex(of: "@"),
+                let date = RFC3339.date(from: String(entry[entry.index(after: at)...]))
+            {
+                key = String(entry[..<at])
+                end = date
+            }
+            guard key.utf8.count >= 32 else {
+                fail(name, "each comma-separated key must be at least 32 characters (then optionally @RFC3339-end)")
+                return []
+            }
+            keys.append(RetiredTokenKey(key: Secret(key), notAfter: end))
         }
-        return keys.map { Secret($0) }
+        return keys
     }
 
     /// The return URL at `path`; `nil`, with the failure recorded, when it is missing or invalid.

@@ -64,6 +64,11 @@ public struct BackendConfiguration: Sendable {
         public var apiKey: Secret
         /// The Standard Webhooks key bytes for `POST /webhooks/privue`.
         public var webhookSecret: Secret
+        /// The secret before the last rotation (`BATON_PRIVUE_WEBHOOK_SECRET_PREVIOUS`), accepted until
+        /// ``previousWebhookSecretUntil``.
+        public var previousWebhookSecret: Secret? = nil
+        /// When the previous secret stops being accepted (`privue.previousWebhookSecretUntil`).
+        public var previousWebhookSecretUntil: Date? = nil
         /// The registered https `return_url` the journey redirects to on submit.
         public var returnURL: RegisteredReturnURL
         /// The workflows an app may start.
@@ -85,6 +90,11 @@ public struct BackendConfiguration: Sendable {
         public var clientID: String
         /// The Standard Webhooks key bytes for `POST /webhooks/bb`.
         public var webhookSecret: Secret
+        /// The secret before the last rotation (`BATON_BB_WEBHOOK_SECRET_PREVIOUS`), accepted until
+        /// ``previousWebhookSecretUntil``.
+        public var previousWebhookSecret: Secret? = nil
+        /// When the previous secret stops being accepted (`bb.previousWebhookSecretUntil`).
+        public var previousWebhookSecretUntil: Date? = nil
         /// The universal-link return URL, caught with `.https(host:path:)` on iOS 17.4+.
         public var httpsReturnURL: RegisteredReturnURL
         /// The custom-scheme fallback for older iOS, if registered.
@@ -135,7 +145,12 @@ public struct BackendConfiguration: Sendable {
     public var tokenSigningKey: Secret
     /// Older token signing keys still accepted (by key id) after a rotation, from
     /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS` (comma-separated); tokens are always minted with ``tokenSigningKey``.
-    public var previousTokenSigningKeys: [Secret] = []
+    public var previousTokenSigningKeys: [RetiredTokenKey] = []
+    /// How far a token's `iat` may be ahead of this server's clock (`tokens.clockSkewSeconds`, default 60).
+    public var tokenClockSkew: TimeInterval = 60
+    /// The oldest `iat` accepted, in seconds before now (`tokens.maxLifetimeSeconds`, default the larger of a day
+    /// and `tokens.ttlSeconds`); `nil` accepts any age (until `exp`).
+    public var tokenMaxLifetime: TimeInterval? = 86_400
     /// Whether `/web/` serves the web reference shell (`webShell.enabled`, default off): for partners' QA of the
     /// rendering rules, not for end users. `baton serve --sandbox` and `baton demo` serve it regardless.
     public var servesWebShell = false

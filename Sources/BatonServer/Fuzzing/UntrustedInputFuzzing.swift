@@ -57,7 +57,7 @@ public enum UntrustedInputFuzzing {
         // Whatever the user id (control characters are refused by design), a token minted for it reads back as it.
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return }
-        let minted = authenticator.token(for: text, expiresAt: fixedNow.addingTimeInterval(60))
+        let minted = authenticator.token(for: text, expiresAt: fixedNow.addingTimeInterval(60), issuedAt: fixedNow)
         guard authenticator.authenticate(bearerToken: minted, now: fixedNow)?.id == text else {
             fatalError("a minted token does not read back as its user id")
         }

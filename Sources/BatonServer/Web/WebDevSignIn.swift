@@ -34,10 +34,12 @@ public struct WebDevSignIn: Sendable {
             throw HTTPError.badRequest(
                 code: "invalid_request", detail: "user must be 1-64 letters, digits, '.', '_' or '-'")
         }
-        let expiry = now().addingTimeInterval(tokenTTL)
+        let issuedAt = now()
+        let expiry = issuedAt.addingTimeInterval(tokenTTL)
         let formatter = ISO8601DateFormatter()
         let answer = Answer(
-            token: authenticator.token(for: user, expiresAt: expiry), expiresAt: formatter.string(from: expiry))
+            token: authenticator.token(for: user, expiresAt: expiry, issuedAt: issuedAt),
+            expiresAt: formatter.string(from: expiry))
         return try HTTPResponse.json(answer)
     }
 

@@ -121,7 +121,7 @@ final class BackendFixture: Sendable {
     /// A bearer token for `user`, valid for an hour of the fixture's clock.
     func token(_ user: String) -> String {
         SignedTokenAuthenticator(configuration: configuration).token(
-            for: user, expiresAt: clock.now.addingTimeInterval(3600))
+            for: user, expiresAt: clock.now.addingTimeInterval(3600), issuedAt: clock.now)
     }
 
     /// Runs `body` against the backend's router in `mode`, then closes the fixture.
