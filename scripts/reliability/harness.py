@@ -153,7 +153,8 @@ class Harness:
                        "threads": threads, "adminPort": ADMIN_PORTS.setdefault(port, free_block(1))},
             "providers": {"timeoutSeconds": timeout_seconds},
             # The per-user limit stays on (its store path runs under the load) but never binds these one-user loads.
-            "rateLimit": {"burst": 100000, "perMinute": 100000},
+            "rateLimit": {"burst": 100000, "perMinute": 100000, "createBurst": 100000, "createPerMinute": 100000,
+                          "maxPendingConnectSessions": 0},
             # One audience for every instance (each has its own publicOrigin here, unlike behind a load balancer).
             "tokens": {"audience": "baton-reliability"},
             "chia": {"apiOrigin": sb["chia"]["origin"], "assetOrigin": sb["chia"]["origin"],

@@ -34,6 +34,11 @@ struct BackendStack: Sendable {
             var configuration = try SandboxDevelopment.configuration(
                 sandbox: providers, secrets: secrets, host: host, port: port,
                 database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
+            // Repeated demo runs and QA sessions share one store and one user: the create bucket is the general one
+            // here and no pending cap applies, unless --rate-limit says otherwise.
+            configuration.rateLimit.createBurst = configuration.rateLimit.burst
+            configuration.rateLimit.createPerMinute = configuration.rateLimit.perMinute
+            configuration.rateLimit.maxPendingConnectSessions = 0
             if let rateLimit { configuration.rateLimit = rateLimit }
             return try await start(
                 configuration: configuration, providers: providers, evidence: FixtureServiceStateProvider.sandbox,

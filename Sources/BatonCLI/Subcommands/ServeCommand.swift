@@ -52,14 +52,17 @@ struct ServeCommand: Subcommand {
 }
 
 extension ServeCommand {
-    /// `--rate-limit BURST/PERMINUTE` (each 1–100000) or `off`.
+    /// `--rate-limit BURST/PERMINUTE` (each 1–100000; both buckets, and the pending connect-session cap, BURST) or
+    /// `off`.
     static func rateLimit(_ text: String) throws(UsageError) -> BackendConfiguration.RateLimit {
         if text == "off" { return BackendConfiguration.RateLimit(enabled: false) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let burst = Int(parts[0]), let perMinute = Int(parts[1]),
             (1...100_000).contains(burst), (1...100_000).contains(perMinute)
         else { throw UsageError("--rate-limit must be BURST/PERMINUTE (each 1 to 100000) or off") }
-        return BackendConfiguration.RateLimit(enabled: true, burst: burst, perMinute: perMinute)
+        return BackendConfiguration.RateLimit(
+            enabled: true, burst: burst, perMinute: perMinute, createBurst: burst, createPerMinute: perMinute,
+            maxPendingConnectSessions: burst)
     }
 }
 

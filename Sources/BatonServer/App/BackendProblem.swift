@@ -63,6 +63,13 @@ enum BackendProblem {
         }
     }
 
+    /// This user already has `rateLimit.maxPendingConnectSessions` connect sessions pending: finish or abandon one
+    /// (a pending session stops counting an hour after it was created).
+    static let tooManyPending = HTTPError(
+        status: 429, code: ProblemCode.rateLimited.rawValue,
+        detail: "Too many connect sessions pending for this user. Finish one, or retry after the time in Retry-After.",
+        headers: ["retry-after": "60"])
+
     /// This user sent more provider-backed requests than the per-user limit allows (``RateLimitMiddleware``).
     static func rateLimited(retryAfter seconds: Int) -> HTTPError {
         HTTPError(

@@ -38,7 +38,7 @@ struct BackendRoutes {
                 origin: configuration.privue.apiOrigin, apiKey: configuration.privue.apiKey, caller: caller, urls: urls,
                 journeyHosts: configuration.privue.journeyHosts),
             workflows: Set(configuration.privue.workflows), returnURL: configuration.privue.returnURL.string, now: now)
-        let connect = ConnectSessionService(
+        var connectService = ConnectSessionService(
             store: store,
             bb: BBClient(
                 origin: configuration.bb.apiOrigin, apiKey: configuration.bb.apiKey,
@@ -46,6 +46,10 @@ struct BackendRoutes {
                 caller: caller, urls: urls, journeyHosts: configuration.bb.journeyHosts),
             httpsReturnURL: configuration.bb.httpsReturnURL,
             customSchemeReturnURL: configuration.bb.customSchemeReturnURL, now: now)
+        if configuration.rateLimit.enabled {
+            connectService.maxPending = configuration.rateLimit.maxPendingConnectSessions
+        }
+        let connect = connectService
         let privueHooks = WebhookReceiver(
             provider: .privue,
             verifier: StandardWebhookVerifier(

@@ -13,6 +13,8 @@ struct ConnectSessionService: Sendable {
     let bb: BBClient
     let httpsReturnURL: RegisteredReturnURL
     let customSchemeReturnURL: RegisteredReturnURL?
+    /// The most sessions one user may have pending before another create is refused (0: no cap).
+    var maxPending = 0
     let now: @Sendable () -> Date
 
     func create(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -34,6 +36,12 @@ struct ConnectSessionService: Sendable {
             returnURL = custom
         }
         guard let parts = RawURLComponents(returnURL.string) else { throw HTTPError.internalError }
+        if maxPending > 0 {
+            let since = now().addingTimeInterval(-BackendConfiguration.RateLimit.pendingWindow)
+            if try await store.pendingConnectSessionCount(user: user.id, since: since) >= maxPending {
+                throw BackendProblem.tooManyPending
+            }
+        }
         switch try await bb.createConnectSession(returnURL: returnURL.string) {
         case .success(let session):
             let created = now()

@@ -170,11 +170,20 @@ extension BackendConfiguration {
         read.checkAppIDs(apps)
 
         let limits = read.object(
-            root, "rateLimit", path: "rateLimit", known: ["enabled", "burst", "perMinute"], required: false)
+            root, "rateLimit", path: "rateLimit",
+            known: ["enabled", "burst", "perMinute", "createBurst", "createPerMinute", "maxPendingConnectSessions"],
+            required: false)
         let rateLimit = RateLimit(
             enabled: read.bool(limits, "enabled", path: "rateLimit.enabled", default: true),
             burst: read.integer(limits, "burst", path: "rateLimit.burst", default: 60, range: 1...100_000),
-            perMinute: read.integer(limits, "perMinute", path: "rateLimit.perMinute", default: 60, range: 1...100_000))
+            perMinute: read.integer(limits, "perMinute", path: "rateLimit.perMinute", default: 60, range: 1...100_000),
+            createBurst: read.integer(
+                limits, "createBurst", path: "rateLimit.createBurst", default: 10, range: 1...100_000),
+            createPerMinute: read.integer(
+                limits, "createPerMinute", path: "rateLimit.createPerMinute", default: 2, range: 1...100_000),
+            maxPendingConnectSessions: read.integer(
+                limits, "maxPendingConnectSessions", path: "rateLimit.maxPendingConnectSessions", default: 5,
+                range: 0...100_000))
         let tokenSigningKey = read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32)
         let idempotencyVariable = OptionalSecretVariable.idempotencySecret.rawValue
         let configuredIdempotencySecret =

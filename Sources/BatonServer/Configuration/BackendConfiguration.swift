@@ -122,12 +122,29 @@ public struct BackendConfiguration: Sendable {
         public var burst: Int
         /// How many requests per minute a user regains (the refill rate).
         public var perMinute: Int
+        /// The size of the separate, smaller bucket the three create routes (share, verification handoff, connect
+        /// create) draw on instead (`rateLimit.createBurst`).
+        public var createBurst: Int
+        /// Its refill rate per minute (`rateLimit.createPerMinute`).
+        public var createPerMinute: Int
+        /// The most BB connect sessions one user may have pending (created in the last hour, not finished) before
+        /// another create is refused (`rateLimit.maxPendingConnectSessions`; 0: no cap).
+        public var maxPendingConnectSessions: Int
+
+        /// How far back a pending connect session counts against ``maxPendingConnectSessions``.
+        public static let pendingWindow: TimeInterval = 3_600
 
         /// Creates a limit.
-        public init(enabled: Bool = true, burst: Int = 60, perMinute: Int = 60) {
+        public init(
+            enabled: Bool = true, burst: Int = 60, perMinute: Int = 60, createBurst: Int = 10,
+            createPerMinute: Int = 2, maxPendingConnectSessions: Int = 5
+        ) {
             self.enabled = enabled
             self.burst = burst
             self.perMinute = perMinute
+            self.createBurst = createBurst
+            self.createPerMinute = createPerMinute
+            self.maxPendingConnectSessions = maxPendingConnectSessions
         }
     }
 

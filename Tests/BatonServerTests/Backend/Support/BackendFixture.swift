@@ -34,6 +34,7 @@ enum TestConfiguration {
         let file = """
             {
               "development": {"allowLoopbackHTTP": true},
+              "rateLimit": {"createBurst": 60, "createPerMinute": 60},
               "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example", "adminPort": 0},
               "chia": {"apiOrigin": "\(chia)", "assetOrigin": "\(chia)",
                        "journeyHosts": ["\(pin(chia))", "chia.example"]},
