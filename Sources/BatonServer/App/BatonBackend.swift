@@ -81,9 +81,24 @@ public final class BatonBackend: Sendable {
         retention.rateLimitBuckets = max(retention.rateLimitBuckets, refill)
         // Image bytes are purged only against a stored catalog (none yet: keep everything).
         let catalog = try await store.latestCatalogSnapshot().flatMap { try? CatalogSnapshotBody.decode($0.body) }
-        _ = try await store.purgeRecords(
+        let purgeStarted = ContinuousClock.now
+        let records = try await store.purgeRecords(
             now: options.now(), retention: retention, keepingAssets: catalog.map { Set($0.images.values.map(\.sha256)) }
         )
+        let removed =
+            records.connectSessions + records.webhookEvents + records.rateLimitBuckets + records.verifications
+            + records.assetBytes
+        if removed > 0 {
+            let elapsed = (ContinuousClock.now - purgeStarted).components
+            options.logger.log(
+                .info, "records_purged",
+                [
+                    "connect_sessions": .int(records.connectSessions), "webhook_events": .int(records.webhookEvents),
+                    "rate_limit_buckets": .int(records.rateLimitBuckets), "verifications": .int(records.verifications),
+                    "asset_bytes": .int(records.assetBytes), "batches": .int(records.batches),
+                    "duration_ms": .double(Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15),
+                ])
+        }
         try await processor.drain(owner: options.instanceID)
     }
 
