@@ -119,6 +119,12 @@ struct ServeRequest: Sendable {
             if stack.providers != nil || stack.configuration.servesWebShell {
                 console.print("baton serve: web shell    \(base)/web/")
             }
+            if let secret = stack.devSignInSecret {
+                // Printed on purpose: a development secret for this run only, asked by the web shell's sign-in.
+                console.print(
+                    "baton serve: dev sign-in secret \(secret.revealForUse())  (this run only; the web shell asks for "
+                        + "it; also in \(BackendStack.devSignInSecretFile))")
+            }
             console.print("baton serve: ready (Ctrl-C or SIGTERM to stop)")
             let signal = await signals.wait()
             console.print("baton serve: signal \(signal), draining")

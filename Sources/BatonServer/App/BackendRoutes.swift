@@ -137,7 +137,7 @@ struct BackendRoutes {
     /// Mounts the web reference shell under `/web/`. Its files are compiled in (the `EmbedTextFiles` plugin), so
     /// there is nothing to read, and nothing that can fail, at start-up.
     private func mountWebShell(on router: inout Router) {
-        WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
+        WebShell(configuration: configuration, devSignInSecret: options.devSignInSecret, now: options.now)
             .install(into: &router)
     }
 }
