@@ -75,7 +75,10 @@ struct ConnectSessionService: Sendable {
         guard let status = ConnectSessionState.Status(rawValue: session.status) else { throw HTTPError.internalError }
         let state = ConnectSessionState(
             sessionID: session.id, status: status, connectionID: session.connectionID, error: session.error)
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: state.jsonBody)
+        // A status is the user's own and changes: no cache (browser, proxy or CDN) keeps or shares it.
+        return HTTPResponse(
+            status: 200, headers: ["content-type": "application/json", "cache-control": "no-store"],
+            body: state.jsonBody)
     }
 
     /// `{"callback":{…},"hostedUrl","sessionId"}` with the callback the session's `returnUrl` was registered as.

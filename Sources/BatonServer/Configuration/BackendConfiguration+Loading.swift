@@ -98,7 +98,7 @@ extension BackendConfiguration {
             assetOrigin: read.origin(chiaObject, "assetOrigin", path: "chia.assetOrigin"),
             apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
             genericReturnHost: chiaObject["genericReturnHost"] == nil
-                ? nil : read.string(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
+                ? nil : read.hostName(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
             genericReturnPath: chiaObject["genericReturnPath"] == nil
                 ? nil : read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath"),
             syncInterval: TimeInterval(
@@ -255,6 +255,19 @@ extension BackendConfiguration {
 }
 
 extension ConfigurationReader {
+    /// A bare DNS host name at `path` (`partner.example`: no scheme, port, path or userinfo), lowercased; the raw value
+    /// (with a failure) otherwise, so a typo fails at load instead of a generic return that never matches.
+    mutating func hostName(_ object: [String: JSONValue], _ key: String, path: String) -> String {
+        let value = string(object, key, path: path)
+        let host = value.lowercased()
+        guard !value.isEmpty else { return value }
+        guard Self.isHostName(host), host.contains(".") || host == "localhost" else {
+            fail(path, "must be a bare host name, such as partner.example (no scheme, port or path)")
+            return value
+        }
+        return host
+    }
+
     /// A provider's previous webhook secret (`name`, `whsec_…`) and the end of its window (`path`, RFC 3339): both or
     /// neither.
     mutating func previousWebhookSecret(
