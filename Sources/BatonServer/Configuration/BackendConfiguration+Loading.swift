@@ -122,6 +122,7 @@ extension BackendConfiguration {
         var chiaPinned = chia
         chiaPinned.journeyHosts = read.journeyHosts(
             chiaObject, path: "chia.journeyHosts", defaultOrigin: chia.apiOrigin, documented: nil)
+        chiaPinned.journeyHostsConfigured = chiaObject["journeyHosts"] != nil
         let privueObject = read.object(
             root, "privue", path: "privue",
             known: ["apiOrigin", "returnURL", "workflows", "journeyHosts", "previousWebhookSecretUntil"])
@@ -226,6 +227,8 @@ extension BackendConfiguration {
             apiOrigin: bbOrigin, apiKey: bbKey, clientID: bbClientID, webhookSecret: bbHooks,
             previousWebhookSecret: bbPrevious?.secret, previousWebhookSecretUntil: bbPrevious?.until,
             httpsReturnURL: bbHTTPSReturnURL, customSchemeReturnURL: bbCustomReturnURL, journeyHosts: bbHosts)
+        var bbPinned = bb
+        bbPinned.journeyHostsConfigured = bbObject["journeyHosts"] != nil
         var configuration = BackendConfiguration(
             server: server,
             database: database,
@@ -240,7 +243,7 @@ extension BackendConfiguration {
             idempotencySecretIsConfigured: configuredIdempotencySecret != nil,
             rateLimit: rateLimit,
             providerTimeout: providerTimeout,
-            chia: chiaPinned, privue: privue, bb: bb, apps: apps, returnLanding: returnLanding)
+            chia: chiaPinned, privue: privue, bb: bbPinned, apps: apps, returnLanding: returnLanding)
         configuration.tokenAudience = tokenAudience
         configuration.previousTokenSigningKeys = previousTokenSigningKeys
         configuration.tokenClockSkew = TimeInterval(tokenClockSkew)

@@ -54,6 +54,8 @@ public struct BackendConfiguration: Sendable {
         /// The hosts a handoff session's URL may have (`chia.journeyHosts`; default: the host of ``apiOrigin``, as
         /// seed 000 names no other).
         public var journeyHosts: JourneyHostPins = JourneyHostPins(["chia.invalid"])!
+        /// Whether `chia.journeyHosts` was set (otherwise the API origin's host stands in).
+        public var journeyHostsConfigured = false
     }
 
     /// Privue verification handoff (seed 001).
@@ -102,6 +104,8 @@ public struct BackendConfiguration: Sendable {
         /// The hosts a `hostedUrl` may have (`bb.journeyHosts`; default: the host of ``apiOrigin``, as seed 002
         /// names no other).
         public var journeyHosts: JourneyHostPins = JourneyHostPins(["bb.invalid"])!
+        /// Whether `bb.journeyHosts` was set (otherwise the API origin's host stands in).
+        public var journeyHostsConfigured = false
     }
 
     /// The app identities the well-known files vouch for.
