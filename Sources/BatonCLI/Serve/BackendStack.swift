@@ -28,11 +28,12 @@ struct BackendStack: Sendable {
     /// `host:port` configured for them, and the sandbox's fixture evidence (``FixtureServiceStateProvider/sandbox``).
     ///
     /// - Parameters:
-    ///   - sandboxClock: the simulators' clock (the demo moves it to expire a handoff without waiting).
+    ///   - sandboxClock: the simulators' clock, shiftable so that the demo and `POST /_sandbox/clock` can expire a
+    ///     handoff without waiting.
     ///   - syncFirst: run one catalog sync before serving, so the first `GET /v2/catalog` has cards.
     ///   - onSyncEvent: catalog sync progress lines.
     static func startSandbox(
-        host: String, port: Int, database: String?, sandboxClock: SandboxClock = .system, syncFirst: Bool = false,
+        host: String, port: Int, database: String?, sandboxClock: SandboxClock = .shiftable(), syncFirst: Bool = false,
         rateLimit: BackendConfiguration.RateLimit? = nil, logger: Logger = Logger(),
         onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {

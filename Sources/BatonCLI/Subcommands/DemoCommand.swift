@@ -3,7 +3,6 @@ import BatonHTTP
 import BatonSandbox
 import BatonServer
 import Foundation
-import Synchronization
 
 /// `baton demo`: the sandbox and the backend on embedded defaults (as `baton serve --sandbox` runs them), the three
 /// providers' journeys walked with the headless app, a readable transcript, then the web shell until Ctrl-C.
@@ -42,8 +41,7 @@ struct DemoRun: Sendable {
     func run(signals: ShutdownSignal) async -> Int32 {
         let transcript = DemoTranscript(console: console)
         // The sandbox's clock runs on the wall clock plus a shift the walk moves forward (an expired ticket) and back.
-        let shift = Mutex<TimeInterval>(0)
-        let sandboxClock = SandboxClock { Date().addingTimeInterval(shift.withLock { $0 }) }
+        let sandboxClock = SandboxClock.shiftable()
         let stack: BackendStack
         do {
             transcript.note("baton demo: starting the provider sandbox and the backend (state in ./.baton/)")
@@ -70,12 +68,12 @@ struct DemoRun: Sendable {
             chiaOrigin: providers.chiaOrigin, privueReturnURL: SandboxDevelopment.privueReturnURL,
             bbReturnURLs: SandboxDevelopment.bbReturnURLs,
             workflow: stack.configuration.privue.workflows.first ?? "merchant-onboarding", transcript: transcript,
-            advanceSandboxClock: { seconds in shift.withLock { $0 += seconds } })
+            advanceSandboxClock: { seconds in sandboxClock.shift(by: seconds) })
         let total = walk.journeys.count
         let passed = await walk.walk()
         transcript.note("")
         transcript.note("baton demo: \(passed)/\(total) journeys ended as expected")
-        let residual = shift.withLock { $0 }
+        let residual = sandboxClock.offsetSeconds ?? 0
         if residual != 0 {
             transcript.note("baton demo: the sandbox clock is left \(Int(residual)) s off the wall clock")
         }

@@ -112,12 +112,15 @@ struct SandboxCommand: Subcommand {
         }
         configuration.privueWebhookURL = arguments.value("--privue-webhook")
         configuration.bbWebhookURL = arguments.value("--bb-webhook")
+        var offset = 0
         if let text = arguments.value("--clock-offset") {
-            guard let offset = Int(text), abs(offset) <= 86_400 else {
+            guard let value = Int(text), abs(value) <= 86_400 else {
                 throw UsageError("--clock-offset must be a whole number of seconds from -86400 to 86400")
             }
-            configuration.clock = SandboxClock { Date().addingTimeInterval(TimeInterval(offset)) }
+            offset = value
         }
+        // Shiftable, so a local harness can move it later with POST /_sandbox/clock.
+        configuration.clock = .shiftable(offset: TimeInterval(offset))
         return configuration
     }
 }

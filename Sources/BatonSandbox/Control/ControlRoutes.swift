@@ -9,12 +9,17 @@ struct ControlRoutes {
     let log: RequestLog
     let faults: FaultInjector
     let hangs: HangingRequests
+    let clock: SandboxClock
+
+    /// The most one `POST /_sandbox/clock` moves the clock, either way.
+    static let maxClockStep: Int64 = 86_400
 
     func add(to router: inout Router) {
         let simulator = simulator
         let log = log
         let faults = faults
         let hangs = hangs
+        let clock = clock
         // The control API has no key: only pages and tools on this machine reach it (CSRF, DNS rebinding).
         router.use(
             ClosureMiddleware { request, next in
@@ -53,6 +58,25 @@ struct ControlRoutes {
             await hangs.releaseAll()
             return HTTPResponse(status: 204)
         }
+        router.get("/_sandbox/clock") { _ in .sandboxJSON(Self.json(clock)) }
+        router.post("/_sandbox/clock") { request in
+            guard clock.offsetSeconds != nil else {
+                throw HTTPError(
+                    status: 409, code: "clock_fixed",
+                    detail:
+                        "This sandbox's clock cannot be moved; baton serve --sandbox and baton demo run one that can."
+                )
+            }
+            guard let body = StrictJSONObject(request.body, allowedKeys: ["advanceSeconds"]),
+                let seconds = body.integer("advanceSeconds"), abs(seconds) <= Self.maxClockStep
+            else {
+                throw HTTPError.badRequest(
+                    code: "invalid_clock",
+                    detail: "Body must be {\"advanceSeconds\": a whole number from -86400 to 86400}.")
+            }
+            clock.shift(by: TimeInterval(seconds))
+            return .sandboxJSON(Self.json(clock))
+        }
         router.get("/_sandbox/webhooks") { _ in
             let deliveries = simulator.webhooks?.deliveries() ?? []
             return .sandboxJSON(
@@ -86,6 +110,10 @@ struct ControlRoutes {
 
     static func isHTTPURL(_ string: String) -> Bool {
         RawURLComponents(string).map { ["http", "https"].contains($0.normalizedScheme) } ?? false
+    }
+
+    static func json(_ clock: SandboxClock) -> JSONValue {
+        ["now": .date(clock.now()), "offsetSeconds": clock.offsetSeconds.map { .integer(Int($0)) } ?? .null]
     }
 
     static func json(_ rule: FaultInjector.Rule) -> JSONValue {

@@ -139,7 +139,7 @@ public final class ProviderSandbox: Sendable {
         let hangs = HangingRequests()
         var router = Router()
         router.use(SandboxMiddleware(simulator: simulator, log: log, faults: faults, hangs: hangs))
-        ControlRoutes(simulator: simulator, log: log, faults: faults, hangs: hangs).add(to: &router)
+        ControlRoutes(simulator: simulator, log: log, faults: faults, hangs: hangs, clock: clock).add(to: &router)
         simulator.addRoutes(to: &router)
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"

@@ -54,6 +54,44 @@ import Testing
         }
     }
 
+    @Test func clockMovesOnceForEveryOrigin() async throws {
+        try await Harness.run(configure: { $0.clock = .shiftable($0.clock) }) { harness in
+            let start = harness.clock.now
+            let moved = try object(
+                try await harness.json(.post, harness.sandbox.privueOrigin + "/_sandbox/clock", ["advanceSeconds": 121])
+            )
+            #expect(moved["offsetSeconds"] as? Int == 121)
+            // One clock for the three simulators: the move shows on another origin, and the manual clock is untouched.
+            let read = try object(try await harness.send(.get, harness.sandbox.bbOrigin + "/_sandbox/clock"))
+            #expect(read["offsetSeconds"] as? Int == 121)
+            #expect(read["now"] as? String == RFC3339.string(from: start.addingTimeInterval(121)))
+            #expect(harness.sandbox.configuration.clock.now() == start.addingTimeInterval(121))
+            let back = try object(
+                try await harness.json(.post, harness.sandbox.chiaOrigin + "/_sandbox/clock", ["advanceSeconds": -121]))
+            #expect(back["offsetSeconds"] as? Int == 0)
+        }
+    }
+
+    @Test func clockRefusesBadStepsAndAFixedClock() async throws {
+        try await Harness.run(configure: { $0.clock = .shiftable($0.clock) }) { harness in
+            for body in [#"{"advanceSeconds":86401}"#, #"{"advanceSeconds":1.5}"#, #"{"seconds":1}"#, "[]"] {
+                let response = try await harness.send(
+                    .post, harness.sandbox.chiaOrigin + "/_sandbox/clock", body: Array(body.utf8))
+                #expect(response.status == 400, "\(body)")
+                #expect(try object(response)["code"] as? String == "invalid_clock")
+            }
+            #expect(harness.sandbox.configuration.clock.offsetSeconds == 0)
+        }
+        try await Harness.run { harness in
+            let response = try await harness.json(
+                .post, harness.sandbox.chiaOrigin + "/_sandbox/clock", ["advanceSeconds": 1])
+            #expect(response.status == 409)
+            #expect(try object(response)["code"] as? String == "clock_fixed")
+            let read = try object(try await harness.send(.get, harness.sandbox.chiaOrigin + "/_sandbox/clock"))
+            #expect(read["offsetSeconds"] is NSNull)
+        }
+    }
+
     @Test func chiaJourneysHaveNoOutcomeToDrive() async throws {
         try await Harness.run { harness in
             let response = try await harness.json(

@@ -226,9 +226,20 @@ export function sharedCases(): SharedCase[] {
   return cases;
 }
 
+/** Why a renderer case has no check under node (react-test-renderer draws no pixels and runs no page). */
+const NOT_RUN_REASONS: Record<string, string> = {
+  'text-200-at-320': 'needs a device renderer at 200% font scale and 320 pt width; react-test-renderer lays nothing out',
+  'keyboard-only': "needs a device's focus engine (hardware keyboard, Switch Control); react-test-renderer has none",
+  'reduced-motion': "needs the OS's reduce-motion setting on a device; nothing here animates to observe",
+  'axe-no-violations': 'axe audits an HTML page; a React Native view tree is not one',
+  'no-resource-hints': 'web page only: React Native has no <link> prefetch/preconnect or speculation rules',
+  'no-window-open': 'web page only: React Native has no window.open (Chia opens through Linking.openURL)',
+  'no-inline-script': 'web page only: the /web/ shell\'s CSP, not part of the React Native package',
+};
+
 /** Runs one case: [result, detail]. */
 export async function runCase(c: SharedCase): Promise<['passed' | 'failed' | 'not_run', string]> {
-  if (c.run === null) return ['not_run', 'no executable check for this case in the TypeScript shell'];
+  if (c.run === null) return ['not_run', NOT_RUN_REASONS[c.id] ?? 'no executable check for this case in the TypeScript shell'];
   try {
     const failure = await c.run();
     return failure === null ? ['passed', ''] : ['failed', failure];
