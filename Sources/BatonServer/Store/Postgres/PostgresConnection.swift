@@ -1,3 +1,4 @@
+import BatonCore
 import BatonCrypto
 private import CLibPQ
 import Foundation
@@ -15,16 +16,18 @@ final class PostgresConnection: SQLSession {
     /// Numbers statement names; never reused (a name whose preparation failed is dropped, not recycled).
     private var preparedCount = 0
 
-    /// Connects with a libpq connection string or `postgres://` URI; with `schema`, confines every unqualified
-    /// name to that schema (tests use one fresh schema each).
+    /// Connects with a libpq connection string or `postgres://` URI; with `password`, that password overrides any the
+    /// URI carries (libpq's passfile is read only without either); with `schema`, confines every unqualified name to
+    /// that schema (tests use one fresh schema each).
     ///
     /// Baton writes on every connection, so it only keeps one that accepts writes: `target_session_attrs` is
     /// `read-write` unless `conninfo` says otherwise (with several hosts, libpq then goes down its list to the one
-    /// that is primary now; `connect_timeout` is 5 s per host unless set: ``connectionDefaults``), and a connection that still lands on a read-only server (a hot standby, or
-    /// `default_transaction_read_only`, with `target_session_attrs=any`) is closed and refused as unavailable with
-    /// SQLSTATE 25006, so the store answers a retryable failure instead of failing each write on it.
-    init(conninfo: String, schema: String?) throws(StoreError) {
-        handle = Self.connect(conninfo)
+    /// that is primary now; `connect_timeout` is 5 s per host unless set: ``connectionDefaults``), and a connection
+    /// that still lands on a read-only server (a hot standby, or `default_transaction_read_only`, with
+    /// `target_session_attrs=any`) is closed and refused as unavailable with SQLSTATE 25006, so the store answers a
+    /// retryable failure instead of failing each write on it.
+    init(conninfo: String, password: Secret? = nil, schema: String?) throws(StoreError) {
+        handle = Self.connect(conninfo, password: password)
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             close()
             throw StoreError(.unavailable, engine: .postgres, operation: "connect")
@@ -57,14 +60,25 @@ final class PostgresConnection: SQLSession {
         ("connect_timeout", "5", "PGCONNECT_TIMEOUT"),
     ]
 
-    /// Opens `conninfo` with ``connectionDefaults`` placed before it, so a value in `conninfo` wins.
-    private static func connect(_ conninfo: String) -> OpaquePointer? {
+    /// Opens `conninfo` with ``connectionDefaults`` placed before it, so a value in `conninfo` wins, and `password`
+    /// after it, so the password wins (its copy is zeroed before it is freed).
+    private static func connect(_ conninfo: String, password: Secret?) -> OpaquePointer? {
         let defaults = connectionDefaults.filter { ProcessInfo.processInfo.environment[$0.environment] == nil }
-        let keywordNames: [String] = defaults.map(\.keyword) + ["dbname"]
-        let valueTexts: [String] = defaults.map(\.value) + [conninfo]
+        var keywordNames: [String] = defaults.map(\.keyword) + ["dbname"]
+        var valueTexts: [String] = defaults.map(\.value) + [conninfo]
+        if let password {
+            keywordNames.append("password")
+            valueTexts.append(password.revealForUse())
+        }
         let keywords = keywordNames.map { (text: String) in strdup(text) }
         let values = valueTexts.map { (text: String) in strdup(text) }
-        defer { for pointer in keywords + values { free(pointer) } }
+        defer {
+            for pointer in keywords { free(pointer) }
+            for pointer in values {
+                if let pointer { memset(pointer, 0, strlen(pointer)) }
+                free(pointer)
+            }
+        }
         let keywordList: [UnsafePointer<CChar>?] = keywords.map { UnsafePointer($0) } + [nil]
         let valueList: [UnsafePointer<CChar>?] = values.map { UnsafePointer($0) } + [nil]
         // expand_dbname = 1: `dbname` is read as a whole connection string or URI, later keys overriding earlier.
