@@ -29,7 +29,7 @@ struct LandingReturnEndToEndTests {
         for value in landing.queryValues {
             #expect(!landing.html.contains(value), "the landing page echoes a query value")
         }
-        let metrics = try await stack.transport.send(OutboundRequest(url: stack.base + "/metrics"))
+        let metrics = try await stack.transport.send(OutboundRequest(url: stack.running.admin.url("/metrics")))
         #expect(metrics.status == 200)
         let metricsText = String(decoding: metrics.body, as: UTF8.self)
         #expect(metricsText.contains(#"route="\#(path)""#))

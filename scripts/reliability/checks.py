@@ -1,8 +1,8 @@
 """The reliability checks. Each takes (baton binary, profile) and returns {"failures": [...], "logs", "secrets"}."""
 import base64, collections, concurrent.futures, json, os, random, re, socket, subprocess, tempfile, threading, time
 
-from harness import (Harness, free_block, new_key, provider_key, request, retry_wait, rss_kb, share, share_body,
-                     sign_webhook)
+from harness import (Harness, admin_port, free_block, new_key, provider_key, request, retry_wait, rss_kb, share,
+                     share_body, sign_webhook)
 
 RETRYABLE = {429, 502, 503}
 
@@ -276,7 +276,7 @@ def provider_faults(baton, profile):
 
 # -- webhooks ---------------------------------------------------------------------------------------------------
 def _metric(port, name, **labels):
-    _, _, raw = request(port, "GET", "/metrics")
+    _, _, raw = request(admin_port(port), "GET", "/metrics")
     want = ",".join(f'{k}="{v}"' for k, v in labels.items())
     for line in raw.decode().splitlines():
         if line.startswith(name + "{") and want in line:

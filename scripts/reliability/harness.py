@@ -23,6 +23,15 @@ def provider_key(user, key, secret=IDEMPOTENCY_SECRET, purpose="chia.handoff-ses
     return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
+# The admin listener's port of each backend started here, by its public port (`/metrics` is only served there).
+ADMIN_PORTS = {}
+
+
+def admin_port(port):
+    """The admin listener's port (`/metrics`, the detailed `/readyz`) of the backend on `port`."""
+    return ADMIN_PORTS[port]
+
+
 def free_block(n):
     """A port P with P..P+n-1 all free."""
     for _ in range(500):
@@ -141,10 +150,11 @@ class Harness:
         cfg = {
             "development": {"allowLoopbackHTTP": True, "sandboxEvidence": True},
             "server": {"host": "127.0.0.1", "port": port, "publicOrigin": f"http://127.0.0.1:{port}",
-                       "threads": threads},
+                       "threads": threads, "adminPort": ADMIN_PORTS.setdefault(port, free_block(1))},
             "providers": {"timeoutSeconds": timeout_seconds},
             # The per-user limit stays on (its store path runs under the load) but never binds these one-user loads.
-            "rateLimit": {"burst": 100000, "perMinute": 100000},
+            "rateLimit": {"burst": 100000, "perMinute": 100000, "createBurst": 100000, "createPerMinute": 100000,
+                          "maxPendingConnectSessions": 0},
             # One audience for every instance (each has its own publicOrigin here, unlike behind a load balancer).
             "tokens": {"audience": "baton-reliability"},
             "chia": {"apiOrigin": sb["chia"]["origin"], "assetOrigin": sb["chia"]["origin"],

@@ -829,6 +829,16 @@ def sign_in_forms(context):
     field = context.driver.find_element(By.ID, "dev-user")
     field.clear()
     field.send_keys("user-7")
+    # A wrong secret is refused and says so; the run's secret signs in.
+    context.driver.find_element(By.ID, "dev-secret").send_keys("not-the-secret")
+    context.driver.find_element(By.CSS_SELECTOR, "#dev-sign-in button").click()
+    context.wait_for("#sign-in:not([hidden])")
+    context.wait(lambda: "secret" in context.driver.find_element(By.ID, "status").text, "no refusal shown")
+    check(not context.driver.execute_script("return sessionStorage.getItem('baton.token')"),
+          "a wrong secret signed in")
+    secret_field = context.driver.find_element(By.ID, "dev-secret")
+    secret_field.clear()
+    secret_field.send_keys(context.backend.dev_sign_in_secret())
     context.driver.find_element(By.CSS_SELECTOR, "#dev-sign-in button").click()
     context.wait_for("#catalog[data-state=ready]")
     check(context.api_requests("POST", "/web/dev-token"), "the dev sign-in did not ask the backend for a token")

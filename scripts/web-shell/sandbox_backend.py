@@ -124,10 +124,15 @@ class SandboxBackend:
         secrets = json.loads((Path(self.directory) / ".baton" / "secrets.json").read_text())
         return provider_key(user, key, secret=secrets["BATON_IDEMPOTENCY_SECRET"])
 
+    def dev_sign_in_secret(self):
+        """The per-run secret the sandbox's dev sign-in asks for, from the file `baton serve --sandbox` wrote."""
+        return (Path(self.directory) / ".baton" / "dev-sign-in-secret").read_text().strip()
+
     def token(self, user=DEFAULT_USER):
-        """A dev token from the backend's own sandbox sign-in, `POST /web/dev-token?user=ID`."""
+        """A dev token from the backend's own sandbox sign-in, `POST /web/dev-token?user=ID` with the run's secret."""
         if user not in self.tokens:
-            status, _, body = http("POST", f"{self.origin}/web/dev-token?user={user}", body={})
+            status, _, body = http("POST", f"{self.origin}/web/dev-token?user={user}", body={},
+                                   headers={"X-Baton-Dev-Secret": self.dev_sign_in_secret()})
             if status != 200:
                 raise RuntimeError(f"dev-token for {user}: {status} {body}")
             self.tokens[user] = body["token"]

@@ -4,6 +4,10 @@ import BatonSandbox
 import BatonServer
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `baton serve` and `baton demo` run: the backend over its store with the catalog pipeline mounted, and, in
 /// sandbox mode, the provider simulators it talks to.
 struct BackendStack: Sendable {
@@ -11,6 +15,11 @@ struct BackendStack: Sendable {
     let store: any Store
     let providers: ProviderSandbox?
     let running: RunningBackend
+    /// The per-run secret of the web shell's dev sign-in (the sandbox stack only), also in ``devSignInSecretFile``.
+    var devSignInSecret: Secret? = nil
+
+    /// Where the sandbox stack writes its per-run dev sign-in secret (mode 0600), for scripts on this machine.
+    static var devSignInSecretFile: String { DevelopmentSecrets.directory + "/dev-sign-in-secret" }
 
     /// The backend's base URL, `http://host:port`.
     var base: String { running.server.url("") }
@@ -35,10 +44,20 @@ struct BackendStack: Sendable {
             var configuration = try SandboxDevelopment.configuration(
                 sandbox: providers, secrets: secrets, host: host, port: port,
                 database: database ?? "sqlite:\(DevelopmentSecrets.directory)/baton.sqlite")
+            // Repeated demo runs and QA sessions share one store and one user: the create bucket is the general one
+            // here and no pending cap applies, unless --rate-limit says otherwise.
+            configuration.rateLimit.createBurst = configuration.rateLimit.burst
+            configuration.rateLimit.createPerMinute = configuration.rateLimit.perMinute
+            configuration.rateLimit.maxPendingConnectSessions = 0
             if let rateLimit { configuration.rateLimit = rateLimit }
-            return try await start(
+            // A fresh secret every run: a relayed request cannot know it (docs/production.md, development switches).
+            let secret = WebDevSignIn.generateSecret()
+            try writeDevSignInSecret(secret)
+            var stack = try await start(
                 configuration: configuration, providers: providers, evidence: FixtureServiceStateProvider.sandbox,
-                syncFirst: syncFirst, logger: logger, mountsDevSignIn: true, onSyncEvent: onSyncEvent)
+                syncFirst: syncFirst, logger: logger, devSignInSecret: secret, onSyncEvent: onSyncEvent)
+            stack.devSignInSecret = secret
+            return stack
         } catch {
             await providers.shutdown()
             throw error
@@ -46,18 +65,18 @@ struct BackendStack: Sendable {
     }
 
     /// Builds the backend (``BatonBackend/build(configuration:evidence:overrides:)``: its store, the catalog pipeline
-    /// with `evidence`, every route) and starts it; `mountsDevSignIn` (the sandbox stack only) mounts
-    /// `POST /web/dev-token`.
+    /// with `evidence`, every route) and starts it; `devSignInSecret` (the sandbox stack only) mounts
+    /// `POST /web/dev-token`, answering requests that carry it.
     static func start(
         configuration: BackendConfiguration, providers: ProviderSandbox?, evidence: any ServiceStateProvider,
-        syncFirst: Bool = false, logger: Logger = Logger(), mountsDevSignIn: Bool = false,
+        syncFirst: Bool = false, logger: Logger = Logger(), devSignInSecret: Secret? = nil,
         onSyncEvent: @escaping @Sendable (CatalogSyncEvent) -> Void
     ) async throws -> BackendStack {
         var overrides = BackendOverrides()
         // The sandbox and the demo always serve the web shell; otherwise only webShell.enabled does.
         overrides.servesWebShell = providers != nil
         overrides.logger = logger
-        overrides.mountsDevSignIn = mountsDevSignIn
+        overrides.devSignInSecret = devSignInSecret
         overrides.onCatalogEvent = onSyncEvent
         let backend = try await BatonBackend.build(
             configuration: configuration, evidence: evidence, overrides: overrides)
@@ -70,6 +89,17 @@ struct BackendStack: Sendable {
             await backend.store.close()
             throw error
         }
+    }
+
+    /// Writes `secret` to ``devSignInSecretFile`` (replacing the last run's), readable by this user only.
+    private static func writeDevSignInSecret(_ secret: Secret) throws {
+        let path = devSignInSecretFile
+        unlink(path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw CLIFailure("cannot write \(path)") }
+        defer { close(descriptor) }
+        let bytes = Array((secret.revealForUse() + "\n").utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw CLIFailure("cannot write \(path)") }
     }
 
     /// Drains the backend for up to `grace`, closes the store and stops the simulators.

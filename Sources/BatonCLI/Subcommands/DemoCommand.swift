@@ -81,7 +81,9 @@ struct DemoRun: Sendable {
             await stack.stop(grace: .seconds(2))
             return passed == total ? 0 : 1
         }
-        transcript.note("baton demo: web shell at \(stack.base)/web/ (sign in as any user); Ctrl-C to stop")
+        let secret = stack.devSignInSecret.map { " with the secret \($0.revealForUse())" } ?? ""
+        transcript.note(
+            "baton demo: web shell at \(stack.base)/web/ (sign in as any user\(secret)); Ctrl-C to stop")
         let signal = await signals.wait()
         transcript.note("baton demo: signal \(signal), stopping")
         await stack.stop()

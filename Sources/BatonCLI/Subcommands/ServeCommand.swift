@@ -52,14 +52,17 @@ struct ServeCommand: Subcommand {
 }
 
 extension ServeCommand {
-    /// `--rate-limit BURST/PERMINUTE` (each 1–100000) or `off`.
+    /// `--rate-limit BURST/PERMINUTE` (each 1–100000; both buckets, and the pending connect-session cap, BURST) or
+    /// `off`.
     static func rateLimit(_ text: String) throws(UsageError) -> BackendConfiguration.RateLimit {
         if text == "off" { return BackendConfiguration.RateLimit(enabled: false) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let burst = Int(parts[0]), let perMinute = Int(parts[1]),
             (1...100_000).contains(burst), (1...100_000).contains(perMinute)
         else { throw UsageError("--rate-limit must be BURST/PERMINUTE (each 1 to 100000) or off") }
-        return BackendConfiguration.RateLimit(enabled: true, burst: burst, perMinute: perMinute)
+        return BackendConfiguration.RateLimit(
+            enabled: true, burst: burst, perMinute: perMinute, createBurst: burst, createPerMinute: perMinute,
+            maxPendingConnectSessions: burst)
     }
 }
 
@@ -106,6 +109,7 @@ struct ServeRequest: Sendable {
             }
             let base = stack.base
             console.print("baton serve: backend      \(base)  (store \(describe(stack.configuration.database)))")
+            console.print("baton serve: admin        \(stack.running.admin.url(""))  (/metrics, detailed /readyz)")
             if let providers = stack.providers {
                 console.print("baton serve: Chia sandbox   \(providers.chiaOrigin)")
                 console.print("baton serve: Privue sandbox \(providers.privueOrigin)")
@@ -114,6 +118,12 @@ struct ServeRequest: Sendable {
             }
             if stack.providers != nil || stack.configuration.servesWebShell {
                 console.print("baton serve: web shell    \(base)/web/")
+            }
+            if let secret = stack.devSignInSecret {
+                // Printed on purpose: a development secret for this run only, asked by the web shell's sign-in.
+                console.print(
+                    "baton serve: dev sign-in secret \(secret.revealForUse())  (this run only; the web shell asks for "
+                        + "it; also in \(BackendStack.devSignInSecretFile))")
             }
             console.print("baton serve: ready (Ctrl-C or SIGTERM to stop)")
             let signal = await signals.wait()

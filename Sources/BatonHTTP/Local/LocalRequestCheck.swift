@@ -8,7 +8,9 @@ import BatonCore
 /// here (CSRF) and a page whose host name an attacker re-points at 127.0.0.1 (DNS rebinding). A request passes only
 /// when
 /// 1. its peer address is loopback (`127.0.0.0/8`, `::1`);
-/// 2. it carries no `Forwarded`, `X-Forwarded-*` or `X-Real-IP` field (a proxy relayed it);
+/// 2. it carries no `Forwarded`, `X-Forwarded-*`, `X-Real-IP` or `Via` field (a proxy relayed it: a default nginx
+///    `proxy_pass` rewrites `Host` to `127.0.0.1:PORT` and adds none of the others, and `Via` is what an HTTP/1.1
+///    proxy that says anything says);
 /// 3. its `Host` names this machine: `localhost`, a `127.x.y.z` literal or `[::1]`, with any port; and
 /// 4. its `Origin`, when present, is this same origin, `http://` and that `Host`.
 ///
@@ -20,7 +22,7 @@ public enum LocalRequestCheck {
     public enum Reason: String, Sendable, CaseIterable {
         /// The peer is not a loopback address.
         case remotePeer = "the peer is not on this machine"
-        /// A proxy relayed the request (`Forwarded`, `X-Forwarded-*`, `X-Real-IP`).
+        /// A proxy relayed the request (`Forwarded`, `X-Forwarded-*`, `X-Real-IP`, `Via`).
         case forwarded = "the request was relayed by a proxy"
         /// `Host` is missing or names another host than this machine.
         case foreignHost = "Host does not name this machine"
@@ -35,7 +37,9 @@ public enum LocalRequestCheck {
         var origin: String?
         for field in request.headers {
             let name = field.name.lowercased()
-            if name == "forwarded" || name == "x-real-ip" || name.hasPrefix("x-forwarded-") { return .forwarded }
+            if name == "forwarded" || name == "x-real-ip" || name == "via" || name.hasPrefix("x-forwarded-") {
+                return .forwarded
+            }
             if name == "host" {
                 guard host == nil else { return .foreignHost }
                 host = field.value.lowercased()

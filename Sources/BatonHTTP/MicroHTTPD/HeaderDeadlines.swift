@@ -53,7 +53,8 @@ final class HeaderDeadlines: Sendable {
     func opened(socket: Int32, remoteAddress: String?) -> OpenConnection {
         let due = MonotonicTime.nanoseconds() + timeoutNanoseconds
         let limited = perAddressLimit > 0 && !(exemptsLoopback && LoopbackAddress.isLoopback(remoteAddress ?? ""))
-        let counted = limited ? remoteAddress : nil
+        // IPv6 peers are counted by their /64 (``ConnectionAddressGroup``).
+        let counted = limited ? remoteAddress.map(ConnectionAddressGroup.key(for:)) : nil
         return table.withLock { table in
             var overLimit = false
             if let counted {

@@ -38,6 +38,8 @@ package struct RequestPipeline: Sendable {
             response = HTTPError.internalError.response(requestID: request.id)
         }
         response.headers.set("x-request-id", request.id)
+        // No answer of this server is to be content-sniffed: a JSON body or a problem never renders as HTML.
+        response.headers.set("x-content-type-options", "nosniff")
         return response
     }
 

@@ -1,3 +1,4 @@
+import BatonCore
 import BatonHTTP
 import Foundation
 
@@ -31,10 +32,10 @@ public struct BackendOverrides: Sendable {
     /// --sandbox` and `baton demo` set it. Off by default; a deployment turns the shell on for partners' QA with the
     /// configuration's `webShell.enabled` (``BackendConfiguration/servesWebShell``).
     public var servesWebShell = false
-    /// Whether the web shell's sandbox sign-in, `POST /web/dev-token`, is mounted: only `baton serve --sandbox` and
-    /// `baton demo` set it, and it takes effect only with `development.allowLoopbackHTTP` too. No configuration
-    /// file can turn it on.
-    public var mountsDevSignIn = false
+    /// The per-run secret of the web shell's sandbox sign-in, `POST /web/dev-token`, which is mounted only when it
+    /// is set: only `baton serve --sandbox` and `baton demo` set it, and it takes effect only with
+    /// `development.allowLoopbackHTTP` too. No configuration file can turn it on.
+    public var devSignInSecret: Secret?
 
     /// The defaults.
     public init() {}

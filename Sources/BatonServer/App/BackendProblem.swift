@@ -55,13 +55,20 @@ enum BackendProblem {
                 status: 503, code: ProblemCode.providerTimeout.rawValue,
                 detail: "The provider did not answer in time. Retry later.",
                 headers: retryAfter)
-        case .unreachable, .broken, .providerError, .malformedAnswer:
+        case .unreachable, .broken, .providerError, .malformedAnswer, .unpinnedHost:
             return HTTPError(
                 status: 502, code: ProblemCode.providerUnavailable.rawValue,
                 detail: "The provider could not be reached. Retry later.",
                 headers: retryAfter)
         }
     }
+
+    /// This user already has `rateLimit.maxPendingConnectSessions` connect sessions pending: finish or abandon one
+    /// (a pending session stops counting an hour after it was created).
+    static let tooManyPending = HTTPError(
+        status: 429, code: ProblemCode.rateLimited.rawValue,
+        detail: "Too many connect sessions pending for this user. Finish one, or retry after the time in Retry-After.",
+        headers: ["retry-after": "60"])
 
     /// This user sent more provider-backed requests than the per-user limit allows (``RateLimitMiddleware``).
     static func rateLimited(retryAfter seconds: Int) -> HTTPError {

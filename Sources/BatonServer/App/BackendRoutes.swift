@@ -25,7 +25,8 @@ struct BackendRoutes {
         let handoff = HandoffSessionService(
             store: store,
             chia: ChiaClient(
-                origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls),
+                origin: configuration.chia.apiOrigin, apiKey: configuration.chia.apiKey, caller: caller, urls: urls,
+                journeyHosts: configuration.chia.journeyHosts),
             catalog: catalog.projection,
             sealer: ResponseSealer(current: configuration.sealingKey, previous: configuration.previousSealingKeys),
             providerKeys: ProviderIdempotencyKeys(secret: configuration.idempotencySecret),
@@ -34,21 +35,32 @@ struct BackendRoutes {
         let verification = VerificationService(
             store: store,
             privue: PrivueClient(
-                origin: configuration.privue.apiOrigin, apiKey: configuration.privue.apiKey, caller: caller, urls: urls),
+                origin: configuration.privue.apiOrigin, apiKey: configuration.privue.apiKey, caller: caller, urls: urls,
+                journeyHosts: configuration.privue.journeyHosts),
             workflows: Set(configuration.privue.workflows), returnURL: configuration.privue.returnURL.string, now: now)
-        let connect = ConnectSessionService(
+        var connectService = ConnectSessionService(
             store: store,
             bb: BBClient(
                 origin: configuration.bb.apiOrigin, apiKey: configuration.bb.apiKey,
                 clientID: configuration.bb.clientID,
-                caller: caller, urls: urls),
+                caller: caller, urls: urls, journeyHosts: configuration.bb.journeyHosts),
             httpsReturnURL: configuration.bb.httpsReturnURL,
             customSchemeReturnURL: configuration.bb.customSchemeReturnURL, now: now)
+        if configuration.rateLimit.enabled {
+            connectService.maxPending = configuration.rateLimit.maxPendingConnectSessions
+        }
+        let connect = connectService
         let privueHooks = WebhookReceiver(
-            provider: .privue, verifier: StandardWebhookVerifier(key: configuration.privue.webhookSecret), store: store,
+            provider: .privue,
+            verifier: StandardWebhookVerifier(
+                key: configuration.privue.webhookSecret, previousKey: configuration.privue.previousWebhookSecret,
+                previousUntil: configuration.privue.previousWebhookSecretUntil), store: store,
             processor: processor, metrics: metrics, logger: options.logger, now: now)
         let bbHooks = WebhookReceiver(
-            provider: .bb, verifier: StandardWebhookVerifier(key: configuration.bb.webhookSecret), store: store,
+            provider: .bb,
+            verifier: StandardWebhookVerifier(
+                key: configuration.bb.webhookSecret, previousKey: configuration.bb.previousWebhookSecret,
+                previousUntil: configuration.bb.previousWebhookSecretUntil), store: store,
             processor: processor, metrics: metrics, logger: options.logger, now: now)
         let wellKnown = WellKnownDocuments(configuration: configuration)
 
@@ -74,23 +86,10 @@ struct BackendRoutes {
         router.get("/.well-known/apple-app-site-association") { _ in try wellKnown.appleAppSiteAssociation() }
         router.get("/.well-known/assetlinks.json") { _ in try wellKnown.assetLinks() }
         router.get("/healthz") { _ in .text("ok\n") }
-        router.get("/readyz") { [store, catalog] _ in
-            // A read of the idempotency table proves the store is reachable and its migrations are applied.
-            var storeReady = true
-            do { _ = try await store.idempotencyRecord(user: "", key: "readyz") } catch { storeReady = false }
-            let catalogReady = catalog.hasPublication
-            let lines = [
-                storeReady && catalogReady ? "ready" : "not ready",
-                "store: " + (storeReady ? "ok" : "unreachable or not migrated"),
-                "catalog: " + (catalogReady ? "publication loaded" : "no publication loaded yet"),
-            ]
-            return .text(lines.joined(separator: "\n") + "\n", status: storeReady && catalogReady ? 200 : 503)
-        }
-        router.get("/metrics") { [metrics] _ in
-            let text = metrics.render() + catalog.metricsText(now: now())
-            return HTTPResponse(
-                status: 200, headers: ["content-type": "text/plain; version=0.0.4; charset=utf-8"],
-                body: Array(text.utf8))
+        // The public readiness answer is bare: which part is missing is for the operator (the admin listener).
+        router.get("/readyz") { [self] _ in
+            let ready = await readiness().ready
+            return .text(ready ? "ready\n" : "not ready\n", status: ready ? 200 : 503)
         }
         OpenAPIDocument.register(on: &router)
         // GET at exactly each registered https return path: the page a browser shows when the app did not open.
@@ -101,10 +100,44 @@ struct BackendRoutes {
         return router
     }
 
+    /// The admin listener's routes (`server.adminPort`, loopback by default): liveness, the detailed readiness body,
+    /// and `/metrics`, whose refusal counters by reason must not reach whoever sends forged tokens.
+    func makeAdminRouter() -> Router {
+        let now = options.now
+        var router = Router()
+        router.use(AccessLogMiddleware(logger: options.logger))
+        router.get("/healthz") { _ in .text("ok\n") }
+        router.get("/readyz") { [self] _ in
+            let (ready, storeReady, catalogReady) = await readiness()
+            let lines = [
+                ready ? "ready" : "not ready",
+                "store: " + (storeReady ? "ok" : "unreachable or not migrated"),
+                "catalog: " + (catalogReady ? "publication loaded" : "no publication loaded yet"),
+            ]
+            return .text(lines.joined(separator: "\n") + "\n", status: ready ? 200 : 503)
+        }
+        router.get("/metrics") { [metrics, catalog] _ in
+            let text = metrics.render() + catalog.metricsText(now: now())
+            return HTTPResponse(
+                status: 200, headers: ["content-type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array(text.utf8))
+        }
+        return router
+    }
+
+    /// Ready when the store is reachable with its migrations applied and a catalog publication is loaded.
+    private func readiness() async -> (ready: Bool, store: Bool, catalog: Bool) {
+        // A read of the idempotency table proves the store is reachable and its migrations are applied.
+        var storeReady = true
+        do { _ = try await store.idempotencyRecord(user: "", key: "readyz") } catch { storeReady = false }
+        let catalogReady = catalog.hasPublication
+        return (storeReady && catalogReady, storeReady, catalogReady)
+    }
+
     /// Mounts the web reference shell under `/web/`. Its files are compiled in (the `EmbedTextFiles` plugin), so
     /// there is nothing to read, and nothing that can fail, at start-up.
     private func mountWebShell(on router: inout Router) {
-        WebShell(configuration: configuration, devSignIn: options.mountsDevSignIn, now: options.now)
+        WebShell(configuration: configuration, devSignInSecret: options.devSignInSecret, now: options.now)
             .install(into: &router)
     }
 }

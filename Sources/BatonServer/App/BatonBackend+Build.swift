@@ -29,7 +29,7 @@ extension BatonBackend {
         if let given = overrides.store {
             store = given
         } else {
-            store = try await StoreURL(configuration.database).open()
+            store = try await StoreURL(configuration.database).open(password: configuration.databasePassword)
         }
         do {
             var pipeline: CatalogPipeline?

@@ -21,6 +21,8 @@ public final class BatonBackend: Sendable {
     public let metrics: BackendMetrics
     /// Every route, behind access logging, metrics and authentication.
     public let router: Router
+    /// The admin listener's routes: `/healthz`, the detailed `/readyz` and `/metrics` (``RunningBackend/admin``).
+    public let adminRouter: Router
     /// The catalog part: the pipeline ``build(configuration:evidence:overrides:)`` assembled, or the
     /// ``BackendOverrides/catalog`` that replaced it.
     public let catalog: any CatalogComponent
@@ -48,10 +50,11 @@ public final class BatonBackend: Sendable {
         self.metrics = metrics
         let processor = WebhookEventProcessor(store: store, now: options.now)
         self.processor = processor
-        self.router = BackendRoutes(
+        let routes = BackendRoutes(
             configuration: configuration, store: store, catalog: catalog, options: options, metrics: metrics,
-            processor: processor
-        ).makeRouter()
+            processor: processor)
+        self.router = routes.makeRouter()
+        self.adminRouter = routes.makeAdminRouter()
     }
 
     /// One round of maintenance: erase sealed responses whose URL expired, delete idempotency records, connect
@@ -78,14 +81,38 @@ public final class BatonBackend: Sendable {
         retention.rateLimitBuckets = max(retention.rateLimitBuckets, refill)
         // Image bytes are purged only against a stored catalog (none yet: keep everything).
         let catalog = try await store.latestCatalogSnapshot().flatMap { try? CatalogSnapshotBody.decode($0.body) }
-        _ = try await store.purgeRecords(
+        let purgeStarted = ContinuousClock.now
+        let records = try await store.purgeRecords(
             now: options.now(), retention: retention, keepingAssets: catalog.map { Set($0.images.values.map(\.sha256)) }
         )
+        let removed =
+            records.connectSessions + records.webhookEvents + records.rateLimitBuckets + records.verifications
+            + records.assetBytes
+        if removed > 0 {
+            let elapsed = (ContinuousClock.now - purgeStarted).components
+            options.logger.log(
+                .info, "records_purged",
+                [
+                    "connect_sessions": .int(records.connectSessions), "webhook_events": .int(records.webhookEvents),
+                    "rate_limit_buckets": .int(records.rateLimitBuckets), "verifications": .int(records.verifications),
+                    "asset_bytes": .int(records.assetBytes), "batches": .int(records.batches),
+                    "duration_ms": .double(Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15),
+                ])
+        }
         try await processor.drain(owner: options.instanceID)
     }
 
-    /// Starts the HTTP server (on the configured host and port unless given) and the background work.
-    public func start(host: String? = nil, port: Int? = nil) throws(HTTPServerError) -> RunningBackend {
+    /// Starts the HTTP server (on the configured host and port unless given), the admin listener
+    /// (`server.adminHost`:`server.adminPort` unless given; `0` picks a free port) and the background work.
+    public func start(
+        host: String? = nil, port: Int? = nil, adminPort: Int? = nil
+    ) throws(HTTPServerError) -> RunningBackend {
+        var admin = HTTPServerConfiguration()
+        admin.host = configuration.server.adminHost
+        admin.port = UInt16(clamping: adminPort ?? configuration.server.adminPort)
+        admin.threadPoolSize = 1
+        admin.logger = options.logger
+        let adminServer = try HTTPServer.start(admin, router: adminRouter)
         var server = HTTPServerConfiguration()
         server.host = host ?? configuration.server.host
         server.port = UInt16(clamping: port ?? configuration.server.port)
@@ -93,7 +120,13 @@ public final class BatonBackend: Sendable {
         server.limits.maxConnectionsPerAddress = configuration.server.maxConnectionsPerAddress
         server.limits.maxConnections = configuration.server.maxConnections
         server.logger = options.logger
-        let http = try HTTPServer.start(server, router: router)
+        let http: HTTPServer
+        do {
+            http = try HTTPServer.start(server, router: router)
+        } catch {
+            Task { await adminServer.shutdown(grace: .zero) }
+            throw error
+        }
         let interval = configuration.retention.maintenanceInterval
         let logger = options.logger
         let maintenance = Task { [self] in
@@ -108,7 +141,7 @@ public final class BatonBackend: Sendable {
         }
         let catalog = self.catalog
         let catalogWork = Task { await catalog.run() }
-        return RunningBackend(server: http, background: [maintenance, catalogWork])
+        return RunningBackend(server: http, admin: adminServer, background: [maintenance, catalogWork])
     }
 }
 
@@ -116,10 +149,13 @@ public final class BatonBackend: Sendable {
 public final class RunningBackend: Sendable {
     /// The HTTP server (its `HTTPServer.port` is the one picked when asked for port 0).
     public let server: HTTPServer
+    /// The admin listener (`/metrics`, the detailed `/readyz`), loopback unless `server.adminHost` says otherwise.
+    public let admin: HTTPServer
     private let background: [Task<Void, Never>]
 
-    init(server: HTTPServer, background: [Task<Void, Never>]) {
+    init(server: HTTPServer, admin: HTTPServer, background: [Task<Void, Never>]) {
         self.server = server
+        self.admin = admin
         self.background = background
     }
 
@@ -127,6 +163,7 @@ public final class RunningBackend: Sendable {
     public func shutdown(grace: Duration = .seconds(10)) async {
         for task in background { task.cancel() }
         await server.shutdown(grace: grace)
+        await admin.shutdown(grace: .seconds(1))
         for task in background { await task.value }
     }
 }

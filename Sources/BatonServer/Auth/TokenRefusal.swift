@@ -16,6 +16,12 @@ public enum TokenRefusal: String, Sendable, Hashable, CaseIterable {
     case wrongAudience = "wrong_audience"
     /// Valid but past its `exp`.
     case expired
+    /// Its `iat` is further ahead of this server's clock than `tokens.clockSkewSeconds`.
+    case issuedInFuture = "issued_in_future"
+    /// Its `iat` is further back than `tokens.maxLifetimeSeconds`, whatever its `exp` says.
+    case tooOld = "too_old"
+    /// Signed with a retired key (`BATON_TOKEN_PREVIOUS_SIGNING_KEYS`) past the end date given with it.
+    case retiredKey = "retired_key"
     /// A partner ``Authenticator`` refused it without a reason.
     case rejected
 }

@@ -13,6 +13,8 @@ struct ConnectSessionService: Sendable {
     let bb: BBClient
     let httpsReturnURL: RegisteredReturnURL
     let customSchemeReturnURL: RegisteredReturnURL?
+    /// The most sessions one user may have pending before another create is refused (0: no cap).
+    var maxPending = 0
     let now: @Sendable () -> Date
 
     func create(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -34,6 +36,12 @@ struct ConnectSessionService: Sendable {
             returnURL = custom
         }
         guard let parts = RawURLComponents(returnURL.string) else { throw HTTPError.internalError }
+        if maxPending > 0 {
+            let since = now().addingTimeInterval(-BackendConfiguration.RateLimit.pendingWindow)
+            if try await store.pendingConnectSessionCount(user: user.id, since: since) >= maxPending {
+                throw BackendProblem.tooManyPending
+            }
+        }
         switch try await bb.createConnectSession(returnURL: returnURL.string) {
         case .success(let session):
             let created = now()
@@ -67,7 +75,10 @@ struct ConnectSessionService: Sendable {
         guard let status = ConnectSessionState.Status(rawValue: session.status) else { throw HTTPError.internalError }
         let state = ConnectSessionState(
             sessionID: session.id, status: status, connectionID: session.connectionID, error: session.error)
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: state.jsonBody)
+        // A status is the user's own and changes: no cache (browser, proxy or CDN) keeps or shares it.
+        return HTTPResponse(
+            status: 200, headers: ["content-type": "application/json", "cache-control": "no-store"],
+            body: state.jsonBody)
     }
 
     /// `{"callback":{…},"hostedUrl","sessionId"}` with the callback the session's `returnUrl` was registered as.

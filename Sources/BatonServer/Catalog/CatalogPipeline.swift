@@ -46,11 +46,13 @@ public struct CatalogPipeline: Sendable {
             origin: origin, apiKey: chia.apiKey, transport: imageTransport ?? CurlTransport(configuration: limits),
             store: store, maxImageBytes: chia.maxImageBytes, timeout: timeout)
         let cache = CatalogCache()
+        var syncConfiguration = CatalogSync.Configuration(
+            apiOrigin: chia.apiOrigin, apiKey: chia.apiKey, publicOrigin: configuration.server.publicOrigin,
+            schedule: CatalogSyncSchedule(interval: chia.syncInterval), requestTimeout: timeout,
+            allowsLoopbackHTTP: configuration.allowsLoopbackHTTP)
+        syncConfiguration.linkHosts = chia.journeyHosts
         sync = CatalogSync(
-            configuration: CatalogSync.Configuration(
-                apiOrigin: chia.apiOrigin, apiKey: chia.apiKey, publicOrigin: configuration.server.publicOrigin,
-                schedule: CatalogSyncSchedule(interval: chia.syncInterval), requestTimeout: timeout,
-                allowsLoopbackHTTP: configuration.allowsLoopbackHTTP),
+            configuration: syncConfiguration,
             store: store, transport: transport, mirror: mirror, cache: cache, environment: environment,
             onEvent: onEvent)
         service = CatalogService(

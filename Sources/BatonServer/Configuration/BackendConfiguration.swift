@@ -25,6 +25,11 @@ public struct BackendConfiguration: Sendable {
         /// Most connections open at once in this instance (all worker threads together); one more waits in the listen
         /// backlog, unanswered, until a connection closes. Each open connection holds about 17 KiB.
         public var maxConnections: Int = HTTPServerLimits().maxConnections
+        /// The address the admin listener binds (`/metrics`, the detailed `/readyz`): loopback unless a scraper on
+        /// another host must reach it.
+        public var adminHost: String = "127.0.0.1"
+        /// The admin listener's port (`0`: any free port, printed at start).
+        public var adminPort: Int = 9464
     }
 
     /// Chia catalog handoff (seed 000).
@@ -46,6 +51,11 @@ public struct BackendConfiguration: Sendable {
         public var decisionPolicy: CatalogDecisionPolicy
         /// The largest image that is mirrored.
         public var maxImageBytes: Int
+        /// The hosts a handoff session's URL may have (`chia.journeyHosts`; default: the host of ``apiOrigin``, as
+        /// seed 000 names no other).
+        public var journeyHosts: JourneyHostPins = JourneyHostPins(["chia.invalid"])!
+        /// Whether `chia.journeyHosts` was set (otherwise the API origin's host stands in).
+        public var journeyHostsConfigured = false
     }
 
     /// Privue verification handoff (seed 001).
@@ -56,10 +66,20 @@ public struct BackendConfiguration: Sendable {
         public var apiKey: Secret
         /// The Standard Webhooks key bytes for `POST /webhooks/privue`.
         public var webhookSecret: Secret
+        /// The secret before the last rotation (`BATON_PRIVUE_WEBHOOK_SECRET_PREVIOUS`), accepted until
+        /// ``previousWebhookSecretUntil``.
+        public var previousWebhookSecret: Secret? = nil
+        /// When the previous secret stops being accepted (`privue.previousWebhookSecretUntil`).
+        public var previousWebhookSecretUntil: Date? = nil
         /// The registered https `return_url` the journey redirects to on submit.
         public var returnURL: RegisteredReturnURL
         /// The workflows an app may start.
         public var workflows: [String]
+        /// The hosts a handoff URL may have (`privue.journeyHosts`; default `verify.privue.ai`, seed 001): its
+        /// origin gets the camera in the app.
+        public var journeyHosts: JourneyHostPins = Self.documentedJourneyHosts
+        /// The journey host seed 001 documents.
+        public static let documentedJourneyHosts = JourneyHostPins(["verify.privue.ai"])!
     }
 
     /// BB bank connect (seed 002).
@@ -72,10 +92,20 @@ public struct BackendConfiguration: Sendable {
         public var clientID: String
         /// The Standard Webhooks key bytes for `POST /webhooks/bb`.
         public var webhookSecret: Secret
+        /// The secret before the last rotation (`BATON_BB_WEBHOOK_SECRET_PREVIOUS`), accepted until
+        /// ``previousWebhookSecretUntil``.
+        public var previousWebhookSecret: Secret? = nil
+        /// When the previous secret stops being accepted (`bb.previousWebhookSecretUntil`).
+        public var previousWebhookSecretUntil: Date? = nil
         /// The universal-link return URL, caught with `.https(host:path:)` on iOS 17.4+.
         public var httpsReturnURL: RegisteredReturnURL
         /// The custom-scheme fallback for older iOS, if registered.
         public var customSchemeReturnURL: RegisteredReturnURL?
+        /// The hosts a `hostedUrl` may have (`bb.journeyHosts`; default: the host of ``apiOrigin``, as seed 002
+        /// names no other).
+        public var journeyHosts: JourneyHostPins = JourneyHostPins(["bb.invalid"])!
+        /// Whether `bb.journeyHosts` was set (otherwise the API origin's host stands in).
+        public var journeyHostsConfigured = false
     }
 
     /// The app identities the well-known files vouch for.
@@ -96,18 +126,37 @@ public struct BackendConfiguration: Sendable {
         public var burst: Int
         /// How many requests per minute a user regains (the refill rate).
         public var perMinute: Int
+        /// The size of the separate, smaller bucket the three create routes (share, verification handoff, connect
+        /// create) draw on instead (`rateLimit.createBurst`).
+        public var createBurst: Int
+        /// Its refill rate per minute (`rateLimit.createPerMinute`).
+        public var createPerMinute: Int
+        /// The most BB connect sessions one user may have pending (created in the last hour, not finished) before
+        /// another create is refused (`rateLimit.maxPendingConnectSessions`; 0: no cap).
+        public var maxPendingConnectSessions: Int
+
+        /// How far back a pending connect session counts against ``maxPendingConnectSessions``.
+        public static let pendingWindow: TimeInterval = 3_600
 
         /// Creates a limit.
-        public init(enabled: Bool = true, burst: Int = 60, perMinute: Int = 60) {
+        public init(
+            enabled: Bool = true, burst: Int = 60, perMinute: Int = 60, createBurst: Int = 10,
+            createPerMinute: Int = 2, maxPendingConnectSessions: Int = 5
+        ) {
             self.enabled = enabled
             self.burst = burst
             self.perMinute = perMinute
+            self.createBurst = createBurst
+            self.createPerMinute = createPerMinute
+            self.maxPendingConnectSessions = maxPendingConnectSessions
         }
     }
 
     public var server: Server
     /// `sqlite:PATH` or `postgres://…`.
     public var database: String
+    /// The PostgreSQL password from `BATON_DATABASE_PASSWORD`, if set (never read from the file).
+    public var databasePassword: Secret?
     /// Accepts loopback `http` origins; set only by `baton serve --sandbox` and tests.
     public var allowsLoopbackHTTP: Bool
     /// Uses the sandbox's fixture users as service-state evidence (`development.sandboxEvidence`): for a backend
@@ -117,7 +166,12 @@ public struct BackendConfiguration: Sendable {
     public var tokenSigningKey: Secret
     /// Older token signing keys still accepted (by key id) after a rotation, from
     /// `BATON_TOKEN_PREVIOUS_SIGNING_KEYS` (comma-separated); tokens are always minted with ``tokenSigningKey``.
-    public var previousTokenSigningKeys: [Secret] = []
+    public var previousTokenSigningKeys: [RetiredTokenKey] = []
+    /// How far a token's `iat` may be ahead of this server's clock (`tokens.clockSkewSeconds`, default 60).
+    public var tokenClockSkew: TimeInterval = 60
+    /// The oldest `iat` accepted, in seconds before now (`tokens.maxLifetimeSeconds`, default the larger of a day
+    /// and `tokens.ttlSeconds`); `nil` accepts any age (until `exp`).
+    public var tokenMaxLifetime: TimeInterval? = 86_400
     /// Whether `/web/` serves the web reference shell (`webShell.enabled`, default off): for partners' QA of the
     /// rendering rules, not for end users. `baton serve --sandbox` and `baton demo` serve it regardless.
     public var servesWebShell = false
@@ -169,4 +223,7 @@ public enum OptionalSecretVariable: String, CaseIterable, Sendable {
     case idempotencySecret = "BATON_IDEMPOTENCY_SECRET"
     /// Comma-separated base64 32-byte keys, retired from `BATON_SEALING_KEY`, that still open stored replays.
     case previousSealingKeys = "BATON_SEALING_KEYS_PREVIOUS"
+    /// The PostgreSQL password, handed to libpq beside the URL (which should carry none); unset, libpq reads its
+    /// passfile (`~/.pgpass` or `PGPASSFILE`).
+    case databasePassword = "BATON_DATABASE_PASSWORD"
 }

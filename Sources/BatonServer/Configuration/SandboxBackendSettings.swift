@@ -78,17 +78,28 @@ public struct SandboxBackendSettings: Sendable, Hashable {
         var landing: [JSONValue.Member] = []
         if let openHost = returnLanding.openHost { landing.append(.init("openHost", .string(openHost))) }
         if let text = returnLanding.storeFallbackText { landing.append(.init("storeFallbackText", .string(text))) }
+        // The simulators make journey URLs on their own origins: the sandbox pins exactly those.
+        func pins(_ origin: String) -> JSONValue {
+            .array(JourneyHostPins.pin(forOrigin: origin).map { [JSONValue.string($0)] } ?? [])
+        }
         return [
             "development": ["allowLoopbackHTTP": true],
-            "server": ["host": .string(host), "port": .integer(port), "publicOrigin": .string(publicOrigin)],
+            // The admin listener (metrics, detailed readiness) on any free loopback port: several sandboxes coexist.
+            "server": [
+                "host": .string(host), "port": .integer(port), "publicOrigin": .string(publicOrigin),
+                "adminPort": .integer(0),
+            ],
             "database": .string(database),
             "tokens": .object(tokens),
-            "chia": ["apiOrigin": .string(chiaOrigin), "assetOrigin": .string(chiaAssetOrigin ?? chiaOrigin)],
+            "chia": [
+                "apiOrigin": .string(chiaOrigin), "assetOrigin": .string(chiaAssetOrigin ?? chiaOrigin),
+                "journeyHosts": pins(chiaOrigin),
+            ],
             "privue": [
                 "apiOrigin": .string(privueOrigin), "returnURL": .string(privueReturnURL),
-                "workflows": .array(privueWorkflows.map(JSONValue.string)),
+                "workflows": .array(privueWorkflows.map(JSONValue.string)), "journeyHosts": pins(privueOrigin),
             ],
-            "bb": ["apiOrigin": .string(bbOrigin), "returnURLs": .object(bbReturns)],
+            "bb": ["apiOrigin": .string(bbOrigin), "returnURLs": .object(bbReturns), "journeyHosts": pins(bbOrigin)],
             "apps": ["apple": ["appIDs": .array(appleAppIDs.map(JSONValue.string))]],
             "returnLanding": .object(landing),
         ]

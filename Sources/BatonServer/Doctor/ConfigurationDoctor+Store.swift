@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// `baton doctor`'s store check: the store `baton serve` would open can be opened, without creating or migrating it.
@@ -12,7 +13,10 @@ extension ConfigurationDoctor {
         }
         switch url.location {
         case .sqlite(let path): return [sqliteFinding(path: path)]
-        case .postgres(let uri): return [await postgresFinding(uri: uri, described: url.description)]
+        case .postgres(let uri):
+            return [
+                await postgresFinding(uri: uri, password: configuration.databasePassword, described: url.description)
+            ] + [postgresHostsFinding(uri: uri)].compactMap { $0 }
         }
     }
 
@@ -35,10 +39,10 @@ extension ConfigurationDoctor {
         }
     }
 
-    static func postgresFinding(uri: String, described: String) async -> DoctorFinding {
+    static func postgresFinding(uri: String, password: Secret? = nil, described: String) async -> DoctorFinding {
         let latest = SQLSchema.latestVersion
         do {
-            let version = try await PostgresStore.probeSchemaVersion(url: uri)
+            let version = try await PostgresStore.probeSchemaVersion(url: uri, password: password)
             if version == 0 {
                 return DoctorFinding(
                     .ok, "database", "\(described) connects; empty: the schema (version \(latest)) is created at start")
@@ -54,7 +58,7 @@ extension ConfigurationDoctor {
         } catch {
             return DoctorFinding(
                 .fail, "database", "\(described) does not connect (\(error.code.rawValue))",
-                fix: "check host, port, database name and credentials (in the URL, PGPASSWORD or ~/.pgpass), "
+                fix: "check host, port, database name and credentials (BATON_DATABASE_PASSWORD or a libpq passfile), "
                     + "and that this host may connect")
         }
     }

@@ -51,6 +51,8 @@ public struct ConfigurationDoctor: Sendable {
         report.findings += Self.returnURLFindings(configuration)
         report.findings += Self.wellKnownFindings(configuration)
         report.findings += Self.landingFindings(configuration)
+        report.findings += Self.databaseLinkFindings(configuration)
+        report.findings += Self.rotationFindings(configuration, now: Date())
         if offline {
             if case .sqlite = (try? StoreURL(configuration.database))?.location {
                 report.findings += await Self.storeFindings(configuration)

@@ -40,7 +40,9 @@ extension LiveWellKnownCheck {
         if !unknown.isEmpty {
             problems.append(
                 (
-                    .warn, "applinks lists app ids the configuration does not: \(unknown.joined(separator: ", "))",
+                    .warn,
+                    "applinks lists app ids the configuration does not: "
+                        + printable(unknown.joined(separator: ", "), limit: 400),
                     "check the team id and bundle id against apps.apple.appIDs"
                 ))
         }
@@ -82,24 +84,50 @@ extension LiveWellKnownCheck {
     }
 
     /// Apple's path patterns: `*` matches any run of characters, `?` one character.
+    ///
+    /// A loop, not a recursion: the pattern comes from the fetched file (up to 128 KiB), so no depth may depend on it.
+    /// On a mismatch it backs up to the last `*` and lets it take one more character, which is enough because a later
+    /// `*` can absorb whatever an earlier one could: at most `pattern × path` steps.
     static func matches(_ pattern: String, _ path: String) -> Bool {
         let p = Array(pattern)
         let s = Array(path)
-        var memo: [Int: Bool] = [:]
-        func match(_ i: Int, _ j: Int) -> Bool {
-            if let known = memo[i * (s.count + 1) + j] { return known }
-            let result: Bool
-            if i == p.count {
-                result = j == s.count
-            } else if p[i] == "*" {
-                result = match(i + 1, j) || (j < s.count && match(i, j + 1))
+        var (i, j) = (0, 0)
+        var star: Int?
+        var resume = 0
+        while j < s.count {
+            if i < p.count, p[i] == "*" {
+                star = i
+                resume = j
+                i += 1
+            } else if i < p.count, p[i] == "?" || p[i] == s[j] {
+                i += 1
+                j += 1
+            } else if let star {
+                i = star + 1
+                resume += 1
+                j = resume
             } else {
-                result = j < s.count && (p[i] == "?" || p[i] == s[j]) && match(i + 1, j + 1)
+                return false
             }
-            memo[i * (s.count + 1) + j] = result
-            return result
         }
-        return match(0, 0)
+        while i < p.count, p[i] == "*" { i += 1 }
+        return i == p.count
+    }
+
+    /// `text` as a line of `baton doctor` may show it: a C0 or C1 control, DEL, a line or paragraph separator or a
+    /// bidirectional override (which could rewrite the terminal or reorder what the operator reads) becomes `\u{…}`,
+    /// and at most `limit` characters are kept. For anything a server sent.
+    static func printable(_ text: String, limit: Int = 200) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            let value = scalar.value
+            let unsafe =
+                scalar.properties.generalCategory == .control || value == 0x2028 || value == 0x2029
+                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
+                || value == 0x200F || value == 0x061C
+            out += unsafe ? "\\u{\(String(value, radix: 16, uppercase: true))}" : String(scalar)
+        }
+        return out
     }
 
     /// One `handle_all_urls` statement for the configured package with every configured fingerprint.

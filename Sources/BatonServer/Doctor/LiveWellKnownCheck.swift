@@ -112,7 +112,7 @@ public struct LiveWellKnownCheck: Sendable {
         case .success(let answer): response = answer
         }
         if (300..<400).contains(response.status) {
-            let location = String((response.headers["location"] ?? "no Location").prefix(200))
+            let location = printable(response.headers["location"] ?? "no Location")
             return [
                 DoctorFinding(
                     .fail, field, "redirects (HTTP \(response.status) to \(location))",
@@ -131,7 +131,7 @@ public struct LiveWellKnownCheck: Sendable {
             return [
                 DoctorFinding(
                     .fail, field,
-                    "is served as \(type.map { $0.isEmpty ? "nothing" : $0 } ?? "nothing"), not "
+                    "is served as \(type.map { $0.isEmpty ? "nothing" : printable($0) } ?? "nothing"), not "
                         + "application/json",
                     fix: "set Content-Type: application/json for \(file) (or proxy baton serve's answer unchanged)")
             ]

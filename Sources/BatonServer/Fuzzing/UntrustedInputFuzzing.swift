@@ -57,7 +57,7 @@ public enum UntrustedInputFuzzing {
         // Whatever the user id (control characters are refused by design), a token minted for it reads back as it.
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return }
-        let minted = authenticator.token(for: text, expiresAt: fixedNow.addingTimeInterval(60))
+        let minted = authenticator.token(for: text, expiresAt: fixedNow.addingTimeInterval(60), issuedAt: fixedNow)
         guard authenticator.authenticate(bearerToken: minted, now: fixedNow)?.id == text else {
             fatalError("a minted token does not read back as its user id")
         }
@@ -88,9 +88,11 @@ public enum UntrustedInputFuzzing {
             logger: Logger(sink: DiscardLogSink()), metrics: BackendMetrics(), sleep: { _ in })
         let urls = URLPolicy.development
         let origin = "http://127.0.0.1:9"
-        let chia = ChiaClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)
-        let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls)
-        let bb = BBClient(origin: origin, apiKey: Secret("k"), clientID: "c", caller: caller, urls: urls)
+        let pins = JourneyHostPins(["127.0.0.1:9"])!
+        let chia = ChiaClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls, journeyHosts: pins)
+        let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls, journeyHosts: pins)
+        let bb = BBClient(
+            origin: origin, apiKey: Secret("k"), clientID: "c", caller: caller, urls: urls, journeyHosts: pins)
         if let key = IdempotencyKey("0b5a7c9e-3f1d-4a2b-8c6d-1e2f3a4b5c6d") {
             let request = ShareRequestBody(
                 catalogItemId: "cat", disclosureVersion: "v", affirmedAt: "2026-01-01T00:00:00Z")

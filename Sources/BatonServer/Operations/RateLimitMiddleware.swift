@@ -10,11 +10,17 @@ import Foundation
 /// shares it. An empty bucket answers `429 rate_limited` with `Retry-After` before the route runs, and counts it in
 /// `baton_rate_limited_total`. Runs after ``AuthenticationMiddleware``; a request without a user is left to the route
 /// (which answers 401).
+///
+/// The three create routes draw on a second, smaller bucket of their own (``BackendConfiguration/RateLimit/createBurst``
+/// at ``BackendConfiguration/RateLimit/createPerMinute``) instead: the general one is sized for polling a status
+/// every two seconds, which would let one account create thousands of provider sessions an hour.
 struct RateLimitMiddleware: HTTPMiddleware {
     /// Path prefixes of the provider-backed routes (CONTRACTS.md §2): share, verification, connect.
     static let limitedPrefixes = [
         "/v2/handoff-sessions", "/v2/verification-handoffs", "/v2/verifications/", "/v2/connect-sessions",
     ]
+    /// The routes that create a provider session (POST only).
+    static let createPaths: Set<String> = ["/v2/handoff-sessions", "/v2/verification-handoffs", "/v2/connect-sessions"]
 
     let store: any Store
     let limit: BackendConfiguration.RateLimit
@@ -25,9 +31,11 @@ struct RateLimitMiddleware: HTTPMiddleware {
         guard Self.limitedPrefixes.contains(where: request.path.hasPrefix),
             let user = request.attributes[AuthenticatedUserKey.self]
         else { return try await next(request) }
-        let pending = PendingRateLimit(
-            take: RateLimitTake(bucket: "user:" + user.id, burst: limit.burst, perMinute: limit.perMinute),
-            store: store, metrics: metrics)
+        let take =
+            request.method == .post && Self.createPaths.contains(request.path)
+            ? RateLimitTake(bucket: "create:" + user.id, burst: limit.createBurst, perMinute: limit.createPerMinute)
+            : RateLimitTake(bucket: "user:" + user.id, burst: limit.burst, perMinute: limit.perMinute)
+        let pending = PendingRateLimit(take: take, store: store, metrics: metrics)
         // A share takes its token in the same store call as its claim (``HandoffSessionService``), or alone before
         // it answers anything else: one store hop fewer per share, the same answers.
         if request.method == .post, request.path == "/v2/handoff-sessions" {

@@ -48,7 +48,9 @@ struct VerificationService: Sendable {
         }
         let state = VerificationState(
             verificationID: verification.id, status: VerificationStatus(rawValue: verification.status))
-        return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: state.jsonBody)
+        return HTTPResponse(
+            status: 200, headers: ["content-type": "application/json", "cache-control": "no-store"],
+            body: state.jsonBody)
     }
 
     private func ensureVerification(user: AuthenticatedUser, workflow: String) async throws -> VerificationRecord {

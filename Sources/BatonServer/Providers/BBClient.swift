@@ -42,6 +42,8 @@ struct BBClient: Sendable {
     let clientID: String
     let caller: ProviderCaller
     let urls: URLPolicy
+    /// The hosts a `hostedUrl` may have (`bb.journeyHosts`).
+    let journeyHosts: JourneyHostPins
 
     /// Creates a connect session returning to `returnURL`. Not retried once sent: BB does not dedupe creation.
     func createConnectSession(returnURL: String) async throws -> ProviderResult<BBConnectSession> {
@@ -60,8 +62,9 @@ struct BBClient: Sendable {
             else { return nil }
             return BBConnectSession(sessionID: body.sessionId, hostedURL: url)
         }
-        caller.record(.bb, "create_connect_session", result)
-        return result
+        let pinned = caller.pin(result, to: journeyHosts, .bb, "create_connect_session") { $0.hostedURL }
+        caller.record(.bb, "create_connect_session", pinned)
+        return pinned
     }
 
     /// The authoritative state of session `id`.

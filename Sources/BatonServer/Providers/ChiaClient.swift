@@ -18,6 +18,8 @@ struct ChiaClient: Sendable {
     let apiKey: Secret
     let caller: ProviderCaller
     let urls: URLPolicy
+    /// The hosts a handoff session's `url` may have (`chia.journeyHosts`).
+    let journeyHosts: JourneyHostPins
 
     /// Creates (or, for a key Chia has seen with this body, gets back) the handoff session.
     func createHandoffSession(
@@ -40,8 +42,9 @@ struct ChiaClient: Sendable {
             else { return nil }
             return ChiaHandoff(url: url, expiresAt: expiresAt)
         }
-        caller.record(.chia, "create_handoff_session", result)
-        return result
+        let pinned = caller.pin(result, to: journeyHosts, .chia, "create_handoff_session") { $0.url }
+        caller.record(.chia, "create_handoff_session", pinned)
+        return pinned
     }
 
     /// The created session's `url` and `expiresAt` strings. Chia answers with a flat object, read by the byte-level

@@ -26,6 +26,8 @@ struct PrivueClient: Sendable {
     let apiKey: Secret
     let caller: ProviderCaller
     let urls: URLPolicy
+    /// The hosts a handoff `url` may have (`privue.journeyHosts`): its origin gets the camera in the app.
+    let journeyHosts: JourneyHostPins
 
     /// Creates the user's verification for `workflow`, or gets the existing one (Privue is idempotent per
     /// `user_ref` + `workflow`).
@@ -66,8 +68,9 @@ struct PrivueClient: Sendable {
             else { return nil }
             return PrivueHandoff(url: url, expiresInSeconds: body.expiresInSeconds)
         }
-        caller.record(.privue, "create_handoff", result)
-        return result
+        let pinned = caller.pin(result, to: journeyHosts, .privue, "create_handoff") { $0.url }
+        caller.record(.privue, "create_handoff", pinned)
+        return pinned
     }
 
     /// The authoritative state of verification `id`.

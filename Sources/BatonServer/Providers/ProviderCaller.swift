@@ -1,3 +1,4 @@
+import BatonCore
 import BatonHTTP
 import Foundation
 
@@ -75,6 +76,23 @@ struct ProviderCaller: Sendable {
     }
 
     /// Records the operation's final outcome in the metrics.
+    /// Refuses a success whose journey URL (`url`) is on a host `pins` does not name: the URL never reaches an app
+    /// (`unpinned_host`, answered as a 502) and one `journey_host_refused` warning names the provider, the operation
+    /// and the host, never the URL.
+    func pin<Value>(
+        _ result: ProviderResult<Value>, to pins: JourneyHostPins, _ provider: ProviderName, _ operation: String,
+        url: (Value) -> SensitiveURL
+    ) -> ProviderResult<Value> {
+        guard case .success(let value) = result, !pins.admits(url(value)) else { return result }
+        logger.log(
+            .warning, "journey_host_refused",
+            [
+                "provider": .string(provider.rawValue), "operation": .string(operation),
+                "host": .string(JourneyHostPins.hostOf(url(value))),
+            ])
+        return .unavailable(ProviderUnavailable(.unpinnedHost))
+    }
+
     func record<Value>(_ provider: ProviderName, _ operation: String, _ result: ProviderResult<Value>) {
         metrics.recordProviderCall(provider, operation: operation, outcome: result.label)
     }

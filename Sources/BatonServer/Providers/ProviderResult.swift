@@ -27,6 +27,8 @@ public struct ProviderUnavailable: Error, Sendable, Hashable, CustomStringConver
         case providerError = "provider_error"
         /// The provider answered 2xx with a body this backend cannot read.
         case malformedAnswer = "malformed_answer"
+        /// The provider answered with a journey URL on a host its `journeyHosts` does not pin.
+        case unpinnedHost = "unpinned_host"
     }
 
     /// What happened.

@@ -72,4 +72,6 @@ public struct RecordPurge: Sendable, Hashable {
     public var verifications: Int = 0
     /// Stored image bytes deleted.
     public var assetBytes: Int = 0
+    /// How many writes the purge took (each deleting at most one batch of one table).
+    public var batches: Int = 0
 }

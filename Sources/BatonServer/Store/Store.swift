@@ -53,6 +53,9 @@ public protocol Store: Sendable {
     /// Stores a new session; `false` if one with this id already exists (its owner is unchanged).
     func createConnectSession(_ session: ConnectSessionRecord) async throws -> Bool
 
+    /// How many of `user`'s sessions created at or after `since` are still `pending`.
+    func pendingConnectSessionCount(user: String, since: Date) async throws -> Int
+
     /// The session `id` if `user` owns it; `nil` for an unknown id or another user's session.
     func connectSession(id: String, user: String) async throws -> ConnectSessionRecord?
 

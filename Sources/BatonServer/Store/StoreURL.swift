@@ -1,3 +1,4 @@
+import BatonCore
 /// Where a store lives, parsed from `--database`: `sqlite:PATH` or `postgres://…` (`postgresql://…`).
 ///
 /// Its `description` never shows a password.
@@ -26,11 +27,12 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Opens the store with default options, applying migrations.
-    public func open() async throws -> any Store {
+    /// Opens the store with default options, applying migrations; `password` (PostgreSQL only) overrides any in the
+    /// URI.
+    public func open(password: Secret? = nil) async throws -> any Store {
         switch location {
         case .sqlite(let path): try await SQLiteStore.open(path: path)
-        case .postgres(let uri): try await PostgresStore.open(url: uri)
+        case .postgres(let uri): try await PostgresStore.open(url: uri, password: password)
         }
     }
 

@@ -1,3 +1,4 @@
+import BatonCore
 import BatonHTTP
 import Foundation
 
@@ -40,15 +41,19 @@ public struct WebShell: Sendable {
     /// Creates the shell for a backend configuration: images from its public origin, and the dev sign-in only when
     /// the caller asks for it (`baton serve --sandbox`, `baton demo`) *and* the configuration is a development one
     /// (``BackendConfiguration/allowsLoopbackHTTP``).
+    ///
+    /// - Parameter devSignInSecret: the per-run secret the dev sign-in asks for; `nil` mounts no dev sign-in.
     public init(
-        configuration: BackendConfiguration, devSignIn: Bool = false, now: @escaping @Sendable () -> Date = Date.init
+        configuration: BackendConfiguration, devSignInSecret: Secret? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         let devSignIn =
-            devSignIn && configuration.allowsLoopbackHTTP
-            ? WebDevSignIn(
-                authenticator: SignedTokenAuthenticator(configuration: configuration),
-                tokenTTL: configuration.tokenTTL, now: now)
-            : nil
+            configuration.allowsLoopbackHTTP
+            ? devSignInSecret.map { secret in
+                WebDevSignIn(
+                    authenticator: SignedTokenAuthenticator(configuration: configuration),
+                    tokenTTL: configuration.tokenTTL, secret: secret, now: now)
+            } : nil
         self.init(imageOrigins: [configuration.server.publicOrigin], devSignIn: devSignIn)
     }
 

@@ -19,15 +19,31 @@ public enum WebhookRejection: String, Error, Sendable, Hashable, CustomStringCon
 /// Verifies Standard Webhooks deliveries: `webhook-signature` holds one or more space-separated `v1,<base64>`
 /// signatures of `id.timestamp.body` (HMAC-SHA256 with the secret's key bytes), compared in constant time over the
 /// raw body, and `webhook-timestamp` must lie within the tolerance of now in both directions.
+///
+/// During a rotation a previous secret is accepted too, until its window ends, so events in flight (and redeliveries)
+/// signed with the old secret are not dropped.
 public struct StandardWebhookVerifier: Sendable {
     private let key: Secret
     private let tolerance: TimeInterval
+    private let previous: (key: Secret, until: Date)?
 
     /// Creates a verifier for `key` (the bytes after `whsec_`, base64-decoded), accepting timestamps within
     /// `tolerance` of now (default five minutes).
     public init(key: Secret, tolerance: TimeInterval = 300) {
         self.key = key
         self.tolerance = tolerance
+        self.previous = nil
+    }
+
+    /// Creates a verifier that also accepts signatures by `previousKey` while now is before `previousUntil`.
+    public init(key: Secret, previousKey: Secret?, previousUntil: Date?, tolerance: TimeInterval = 300) {
+        self.key = key
+        self.tolerance = tolerance
+        if let previousKey, let previousUntil {
+            self.previous = (previousKey, previousUntil)
+        } else {
+            self.previous = nil
+        }
     }
 
     /// Checks one delivery; returns its `webhook-id` when it is authentic and fresh.
@@ -44,9 +60,12 @@ public struct StandardWebhookVerifier: Sendable {
         guard abs(now.timeIntervalSince1970 - TimeInterval(seconds)) <= tolerance else {
             throw .timestampOutOfTolerance
         }
-        guard StandardWebhookSignature.matches(signatures, id: id, timestamp: timestamp, body: body, key: key) else {
-            throw .signatureMismatch
+        if StandardWebhookSignature.matches(signatures, id: id, timestamp: timestamp, body: body, key: key) {
+            return id
         }
+        guard let previous, now < previous.until,
+            StandardWebhookSignature.matches(signatures, id: id, timestamp: timestamp, body: body, key: previous.key)
+        else { throw .signatureMismatch }
         return id
     }
 

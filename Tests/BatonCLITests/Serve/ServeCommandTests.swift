@@ -127,16 +127,41 @@ struct ServeCommandTests {
         #expect(catalog.bodyText.contains(#""id":"cat_weight_care""#))
         #expect(catalog.bodyText.contains(#""mode":"share_or_neutral""#))
         #expect(try await transport.send(OutboundRequest(url: base + "/web/")).status == 200)
-        let metrics = try await transport.send(OutboundRequest(url: base + "/metrics"))
+        // /metrics is on the admin listener (a loopback port printed at start), not on the public one.
+        #expect(try await transport.send(OutboundRequest(url: base + "/metrics")).status == 404)
+        let adminLine = try #require(server.stdout.split(separator: "\n").first { $0.contains("baton serve: admin") })
+        let admin = try #require(adminLine.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+        let metrics = try await transport.send(OutboundRequest(url: admin + "/metrics"))
         #expect(metrics.bodyText.contains("baton_catalog_syncs_updated_total 1"))
 
-        // The sandbox mounts the web shell's dev sign-in, for this machine's own requests only.
-        let signIn = try await transport.send(OutboundRequest(method: .post, url: base + "/web/dev-token?user=alice"))
+        // The sandbox mounts the web shell's dev sign-in, for this machine's own requests carrying this run's secret
+        // (printed at start, and in .baton/dev-sign-in-secret).
+        let secretLine = try #require(
+            server.stdout.split(separator: "\n").first { $0.contains("baton serve: dev sign-in secret ") })
+        let secret = String(secretLine.split(separator: " ")[5])
+        let file = try String(
+            contentsOf: directory.appendingPathComponent(".baton/dev-sign-in-secret"), encoding: .utf8)
+        #expect(file == secret + "\n")
+        let secretFile = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent(".baton/dev-sign-in-secret").path)
+        #expect((secretFile[.posixPermissions] as? Int) == 0o600)
+        let withoutSecret = try await transport.send(
+            OutboundRequest(method: .post, url: base + "/web/dev-token?user=alice"))
+        #expect(withoutSecret.status == 403)
+        let signIn = try await transport.send(
+            OutboundRequest(
+                method: .post, url: base + "/web/dev-token?user=alice", headers: ["x-baton-dev-secret": secret]))
         #expect(signIn.status == 200)
         let relayed = try await transport.send(
             OutboundRequest(
-                method: .post, url: base + "/web/dev-token?user=alice", headers: ["x-forwarded-for": "203.0.113.9"]))
+                method: .post, url: base + "/web/dev-token?user=alice",
+                headers: ["x-forwarded-for": "203.0.113.9", "x-baton-dev-secret": secret]))
         #expect(relayed.status == 403)
+        let via = try await transport.send(
+            OutboundRequest(
+                method: .post, url: base + "/web/dev-token?user=alice",
+                headers: ["via": "1.1 nginx", "x-baton-dev-secret": secret]))
+        #expect(via.status == 403)
 
         server.process.send(SIGTERM)
         #expect(try await server.finish() == 0)

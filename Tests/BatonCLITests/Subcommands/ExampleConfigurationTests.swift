@@ -35,6 +35,48 @@ struct ExampleConfigurationTests {
         #expect(result.standardOutput.contains("ok database: sqlite:.baton/baton.sqlite: the folder .baton is created"))
     }
 
+    @Test func thePostgresExamplePassesTheDoctor() async throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await BatonBinary.run(
+            ["doctor", "--offline", "--config", Self.example("baton-postgres.json")], in: folder,
+            environment: DoctorCommandTests.environment)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("ok database: sslmode=verify-full"), "\(result.standardOutput)")
+    }
+
+    /// The production example pointed at PostgreSQL: without `sslmode=verify-full` the doctor fails and says what to
+    /// set; with it (and the root named) there is nothing to fix.
+    @Test(arguments: [
+        ("postgres://baton@db.example.internal:5432/baton", true),
+        ("postgres://baton@db.example.internal:5432/baton?sslmode=require", true),
+        (
+            "postgres://baton@db.example.internal:5432/baton?sslmode=verify-full&sslrootcert=/etc/baton/pg-root.crt",
+            false
+        ),
+    ])
+    func theProductionExampleOnPostgresNeedsAnAuthenticatedLink(database: String, fails: Bool) async throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = try String(contentsOfFile: Self.example("baton.json"), encoding: .utf8)
+        #expect(example.contains(#""database": "sqlite:.baton/baton.sqlite""#))
+        let file = folder.appendingPathComponent("baton.json")
+        try example.replacingOccurrences(of: "sqlite:.baton/baton.sqlite", with: database)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try await BatonBinary.run(
+            ["doctor", "--offline", "--config", file.path], in: folder, environment: DoctorCommandTests.environment)
+        let output = result.standardOutput
+        if fails {
+            #expect(result.status == 1, "\(output)")
+            #expect(Self.failures(output).count == 1, "\(output)")
+            #expect(Self.failures(output).first?.hasPrefix("fail database: sslmode=") == true, "\(output)")
+            #expect(output.contains("fix: add ?sslmode=verify-full&sslrootcert="), "\(output)")
+        } else {
+            #expect(result.status == 0, "\(output)")
+            #expect(output.contains("ok database: sslmode=verify-full"), "\(output)")
+        }
+    }
+
     /// Starts `baton sandbox` in `folder` with an env file, reads its JSON line, and stops it.
     static func runSandbox(in folder: URL, envFile: String) async throws -> [String: [String: String]] {
         try await offCooperativePool {

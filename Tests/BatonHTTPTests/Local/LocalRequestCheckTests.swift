@@ -47,6 +47,10 @@ import Testing
         #expect(
             LocalRequestCheck.reason(for: Self.request([("Host", "127.0.0.1"), ("x-forwarded-host", "a.example")]))
                 == .forwarded)
+        // A relaying proxy that only says so in Via (RFC 9110 §7.6.3) is a relay too.
+        #expect(
+            LocalRequestCheck.reason(for: Self.request([("Host", "127.0.0.1:8080"), ("Via", "1.1 proxy")]))
+                == .forwarded)
         #expect(
             LocalRequestCheck.reason(for: Self.request([("Host", "rebound.attacker.example:8081")])) == .foreignHost)
         #expect(

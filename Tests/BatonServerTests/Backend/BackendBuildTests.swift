@@ -24,7 +24,10 @@ import Testing
             #expect(jsonObject(catalog)["code"] as? String == "catalog_unavailable")
             let ready = try await api.send(.get, "/readyz", user: nil)
             #expect(ready.status == 503)
-            #expect(ready.bodyText == "not ready\nstore: ok\ncatalog: no publication loaded yet\n")
+            #expect(ready.bodyText == "not ready\n")
+            let detailed = try await api.admin("/readyz")
+            #expect(detailed.status == 503)
+            #expect(detailed.bodyText == "not ready\nstore: ok\ncatalog: no publication loaded yet\n")
         }
     }
 

@@ -30,7 +30,9 @@ import Testing
         try await fixture.backend.router.test(.inProcess) { client in
             _ = try await client.execute(.get, "/healthz")
             _ = try await client.execute(.post, "/v2/connect-sessions")
-            let metrics = try await client.execute(.get, "/metrics").bodyText
+            let metrics = try await fixture.backend.adminRouter.test(.inProcess) {
+                try await $0.execute(.get, "/metrics").bodyText
+            }
             #expect(metrics.contains("baton_http_request_duration_seconds_count{route=\"/healthz\"} 1"))
             #expect(Self.familiesWithoutHelp(metrics) == [])
         }

@@ -46,7 +46,9 @@ struct OperationsTests {
             #expect(try await client.execute(.get, "/healthz").status == 200)
             #expect(try await client.execute(.get, "/readyz").status == 200)
             _ = try await client.execute(.post, "/v2/connect-sessions")
-            let metrics = try await client.execute(.get, "/metrics")
+            let metrics = try await fixture.backend.adminRouter.test(.inProcess) {
+                try await $0.execute(.get, "/metrics")
+            }
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
             #expect(
                 metrics.bodyText.contains(#"baton_http_requests_total{route="/v2/connect-sessions",status="401"} 1"#))
@@ -55,6 +57,47 @@ struct OperationsTests {
             #expect(try await client.execute(.get, "/readyz").status == 503)
         }
         await fixture.close()
+    }
+
+    /// `/metrics` (whose refusal counters by reason would tell a forger which check failed) and the detailed
+    /// readiness body are only on the admin listener, which binds loopback by default.
+    @Test func metricsAndDetailedReadinessAreOnlyOnTheAdminListener() async throws {
+        let fixture = try await BackendFixture.make(.sqlite)
+        #expect(fixture.configuration.server.adminHost == "127.0.0.1")
+        let running = try fixture.backend.start(host: "127.0.0.1", port: 0)
+        let transport = CurlTransport()
+        let open = try await transport.send(OutboundRequest(url: running.server.url("/metrics")))
+        #expect(open.status == 404)
+        #expect(!open.bodyText.contains("baton_auth_token_refusals_total"))
+        #expect(try await transport.send(OutboundRequest(url: running.server.url("/readyz"))).bodyText == "ready\n")
+        #expect(try await transport.send(OutboundRequest(url: running.server.url("/healthz"))).status == 200)
+        #expect(running.admin.port != running.server.port)
+        #expect(running.admin.host == "127.0.0.1")
+        let metrics = try await transport.send(OutboundRequest(url: running.admin.url("/metrics")))
+        #expect(metrics.status == 200)
+        #expect(metrics.bodyText.contains("baton_auth_token_refusals_total"))
+        let ready = try await transport.send(OutboundRequest(url: running.admin.url("/readyz")))
+        #expect(ready.bodyText == "ready\nstore: ok\ncatalog: publication loaded\n")
+        await running.shutdown(grace: .seconds(1))
+        await fixture.close()
+    }
+
+    @Test func theAdminPortDefaultsToLoopbackAndMustDifferFromThePublicPort() throws {
+        let environment = TestConfiguration.environment
+        let file = #"""
+            {"server": {"publicOrigin": "https://p.example", "port": 8080, "adminPort": 8080},
+             "chia": {"apiOrigin": "https://c.example", "assetOrigin": "https://c.example"},
+             "privue": {"apiOrigin": "https://v.example", "returnURL": "https://app.example/kyc", "workflows": ["w"]},
+             "bb": {"apiOrigin": "https://b.example", "returnURLs": {"https": "https://app.example/cb"}}}
+            """#
+        #expect(throws: ConfigurationErrors.self) {
+            try BackendConfiguration.load(json: Data(file.utf8), environment: environment)
+        }
+        let defaults = try BackendConfiguration.load(
+            json: Data(file.replacingOccurrences(of: #", "adminPort": 8080"#, with: "").utf8),
+            environment: environment)
+        #expect(defaults.server.adminHost == "127.0.0.1")
+        #expect(defaults.server.adminPort == 9464)
     }
 
     @Test func everyAppRouteRequiresAValidToken() async throws {

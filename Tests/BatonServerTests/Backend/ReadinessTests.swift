@@ -25,20 +25,29 @@ import Testing
         let fixture = try await BackendFixture.make(.sqlite) { options in
             options.catalog = LoadingCatalog(loaded: loaded)
         }
-        try await fixture.backend.router.test(.inProcess) { client in
-            let early = try await client.execute(.get, "/readyz")
-            #expect(early.status == 503)
-            #expect(early.bodyText == "not ready\nstore: ok\ncatalog: no publication loaded yet\n")
-            #expect(try await client.execute(.get, "/healthz").status == 200)
-            loaded.value.withLock { $0 = true }
-            let ready = try await client.execute(.get, "/readyz")
-            #expect(ready.status == 200)
-            #expect(ready.bodyText == "ready\nstore: ok\ncatalog: publication loaded\n")
-            await fixture.store.close()
-            let closed = try await client.execute(.get, "/readyz")
-            #expect(closed.status == 503)
-            #expect(closed.bodyText.hasPrefix("not ready\nstore: unreachable"))
+        // The admin listener names the missing part; the public answer is bare, with the same status.
+        func both() async throws -> (public: OutboundResponse, admin: OutboundResponse) {
+            let open = try await fixture.backend.router.test(.inProcess) { try await $0.execute(.get, "/readyz") }
+            let admin = try await fixture.backend.adminRouter.test(.inProcess) { try await $0.execute(.get, "/readyz") }
+            return (open, admin)
         }
+        let early = try await both()
+        #expect(early.admin.status == 503)
+        #expect(early.admin.bodyText == "not ready\nstore: ok\ncatalog: no publication loaded yet\n")
+        #expect(early.public.status == 503)
+        #expect(early.public.bodyText == "not ready\n")
+        loaded.value.withLock { $0 = true }
+        let ready = try await both()
+        #expect(ready.admin.status == 200)
+        #expect(ready.admin.bodyText == "ready\nstore: ok\ncatalog: publication loaded\n")
+        #expect(ready.public.status == 200)
+        #expect(ready.public.bodyText == "ready\n")
+        await fixture.store.close()
+        let closed = try await both()
+        #expect(closed.admin.status == 503)
+        #expect(closed.admin.bodyText.hasPrefix("not ready\nstore: unreachable"))
+        #expect(closed.public.status == 503)
+        #expect(closed.public.bodyText == "not ready\n")
         await fixture.close()
     }
 }

@@ -17,7 +17,7 @@ struct WebhookClockSkewTests {
             let headers = WebhookReceiverTests.delivery(fixture, provider: .bb, body: body, timestamp: stamp)
             let response = try await api.send(.post, "/webhooks/bb", user: nil, headers: headers, body: body)
             #expect(response.status == 401)
-            let metrics = try await api.send(.get, "/metrics", user: nil)
+            let metrics = try await api.admin("/metrics")
             #expect(
                 metrics.bodyText.contains(
                     #"baton_webhook_verifications_total{provider="bb",result="timestamp_out_of_tolerance"} 1"#))

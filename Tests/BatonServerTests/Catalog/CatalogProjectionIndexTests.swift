@@ -50,6 +50,41 @@ struct CatalogProjectionIndexTests {
         return (items, scenarios)
     }
 
+    /// An item whose neutral URL (handed to the OS browser as is) is on a host `chia.journeyHosts` does not pin is
+    /// hidden for every user; the others decide as before.
+    @Test func anItemWhoseNeutralURLIsOnAnUnpinnedHostIsHidden() throws {
+        var (items, scenarios) = try Self.load()
+        let hosts = Set(items.compactMap { $0.neutralURL.flatMap(JourneyHostPins.pin(forOrigin:)) })
+        let pins = try #require(JourneyHostPins(Array(hosts)))
+        // Every other item's neutral URL moves to a host nobody pinned.
+        let dropped = "elsewhere.example"
+        for position in stride(from: 0, to: items.count, by: 2) where items[position].neutralURL != nil {
+            items[position].neutralURL = "https://\(dropped)/c/\(position)"
+        }
+        var shown = 0
+        for scenario in scenarios {
+            var publication = scenario.publication
+            publication.items = items
+            let index = CatalogProjectionIndex(publication: publication, linkHosts: pins)
+            let expected = items.filter { $0.neutralURL.flatMap(JourneyHostPins.pin(forOrigin:)) != dropped }
+                .compactMap {
+                    resolveCatalogCard(
+                        item: $0, publication: publication, evidence: scenario.evidence, now: scenario.now,
+                        policy: scenario.policy)
+                }
+            let actual = index.cards(
+                publication: publication, evidence: scenario.evidence, now: scenario.now, policy: scenario.policy)
+            #expect(actual == expected)
+            shown += actual.count
+            let unpinned = items.first { $0.neutralURL.flatMap(JourneyHostPins.pin(forOrigin:)) == dropped }
+            #expect(
+                index.card(
+                    itemID: unpinned?.id ?? "", publication: publication, evidence: scenario.evidence,
+                    now: scenario.now, policy: scenario.policy) == nil)
+        }
+        #expect(shown > 0)
+    }
+
     @Test func theIndexDecidesExactlyAsTheDecisionFunctionDoesForEveryItem() async throws {
         let (items, scenarios) = try Self.load()
         #expect(items.count >= 60)

@@ -28,7 +28,10 @@ struct CatalogRoutesTests {
             let expiry = clock.now.addingTimeInterval(3600)
             try await router.test(mode) { client in
                 try await body(client, harness) { user in
-                    ["authorization": "Bearer \(authenticator.token(for: user, expiresAt: expiry))"]
+                    [
+                        "authorization":
+                            "Bearer \(authenticator.token(for: user, expiresAt: expiry, issuedAt: clock.now))"
+                    ]
                 }
             }
         }
@@ -145,7 +148,8 @@ struct CatalogRoutesTests {
             router.use(AuthenticationMiddleware(authenticator: authenticator, now: { clock.now }))
             router.get("/v2/catalog", harness.service.catalogResponse)
             let headers: HTTPHeaders = [
-                "authorization": "Bearer \(authenticator.token(for: "alice", expiresAt: clock.now + 3600))"
+                "authorization":
+                    "Bearer \(authenticator.token(for: "alice", expiresAt: clock.now + 3600, issuedAt: clock.now))"
             ]
             try await router.test(.inProcess) { client in
                 let early = try await client.execute(.get, "/v2/catalog", headers: headers)

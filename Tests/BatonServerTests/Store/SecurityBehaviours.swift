@@ -148,7 +148,8 @@ enum SecurityBehaviours {
             #expect(
                 purged
                     == RecordPurge(
-                        connectSessions: 1, webhookEvents: 1, rateLimitBuckets: 1, verifications: 1, assetBytes: 1))
+                        connectSessions: 1, webhookEvents: 1, rateLimitBuckets: 1, verifications: 1, assetBytes: 1,
+                        batches: 5))
             #expect(try await store.verification(id: "ver_1", user: "alice") == nil)
             #expect(try await store.latestVerification(user: "alice", workflow: "kyc")?.id == "ver_2")
             #expect(try await store.latestVerification(user: "bob", workflow: "kyc")?.id == "ver_3")
@@ -169,8 +170,59 @@ enum SecurityBehaviours {
                     == .limited(retryAfterSeconds: 30))
             #expect(
                 try await store.purgeRecords(now: at(40 * day), retention: RecordRetention(), keepingAssets: nil)
-                    == RecordPurge(connectSessions: 0, webhookEvents: 1, rateLimitBuckets: 1))
+                    == RecordPurge(connectSessions: 0, webhookEvents: 1, rateLimitBuckets: 1, batches: 4))
             #expect(try await store.assetBytes(sha256: "cc") != nil)
+        }
+    }
+
+    /// The retention purge of connect sessions, webhook events, buckets, superseded verifications and image bytes
+    /// goes in writes of at most one batch each, like the idempotency purge, so a backlog never holds the writer in one
+    /// transaction; what it deletes is the same.
+    static func theRecordPurgeGoesInBatches(_ engine: StoreEngine) async throws {
+        try await withStore(engine) { store throws in
+            let day: TimeInterval = 24 * 60 * 60
+            for index in 0..<25 {
+                #expect(
+                    try await store.createConnectSession(
+                        ConnectSessionRecord(
+                            id: "cs_\(index)", user: "alice", status: "ok", createdAt: at(0), updatedAt: at(0))))
+            }
+            for index in 0..<12 {
+                #expect(
+                    try await store.recordWebhookEvent(
+                        WebhookEventRecord(
+                            provider: "bb", webhookID: "msg_\(index)", eventType: "connect_session.updated",
+                            payload: Array("{}".utf8), receivedAt: at(0), processedAt: at(1))))
+            }
+            for index in 0..<7 {
+                _ = try await store.takeRateLimitToken(bucket: "user:\(index)", burst: 1, perMinute: 1, now: at(0))
+            }
+            for index in 0..<23 {
+                try await store.saveAssetBytes(sha256: "sha\(index)", bytes: [1], now: at(0))
+            }
+            try await store.saveAssetBytes(sha256: "kept", bytes: [1], now: at(0))
+            let purging = try #require(store as? any BatchedIdempotencyPurge)
+            let writes = (store as? SQLStore<SQLiteEngine>)?.engine.writes
+            let before = writes?.commits ?? 0
+
+            let purge = try await purging.purgeRecords(
+                now: at(31 * day), retention: RecordRetention(), keepingAssets: ["kept"], batchSize: 10)
+
+            // Sessions 10+10+5, events 10+2, buckets 7, verifications none (one empty batch), images 10+10+3.
+            #expect(
+                purge
+                    == RecordPurge(
+                        connectSessions: 25, webhookEvents: 12, rateLimitBuckets: 7, verifications: 0,
+                        assetBytes: 23, batches: 3 + 2 + 1 + 1 + 3))
+            // On SQLite each batch is a write of its own through the one writer.
+            if let writes { #expect(writes.commits - before == 10) }
+            #expect(try await store.connectSession(id: "cs_24", user: "alice") == nil)
+            #expect(try await store.assetBytes(sha256: "sha22") == nil)
+            #expect(try await store.assetBytes(sha256: "kept") != nil)
+            #expect(
+                try await purging.purgeRecords(
+                    now: at(31 * day), retention: RecordRetention(), keepingAssets: ["kept"], batchSize: 10)
+                    == RecordPurge(connectSessions: 0, webhookEvents: 0, rateLimitBuckets: 0, batches: 4))
         }
     }
 }

@@ -72,6 +72,9 @@ struct SQLiteStoreSuite {
     @Test func purgeDeletesOldSessionsProcessedEventsAndIdleBuckets() async throws {
         try await SecurityBehaviours.purgeDeletesOldSessionsProcessedEventsAndIdleBuckets(.sqlite)
     }
+    @Test func theRecordPurgeGoesInBatches() async throws {
+        try await SecurityBehaviours.theRecordPurgeGoesInBatches(.sqlite)
+    }
 }
 
 /// The shared store behaviours on PostgreSQL.
@@ -147,5 +150,8 @@ struct PostgresStoreSuite {
     }
     @Test func purgeDeletesOldSessionsProcessedEventsAndIdleBuckets() async throws {
         try await SecurityBehaviours.purgeDeletesOldSessionsProcessedEventsAndIdleBuckets(.postgres)
+    }
+    @Test func theRecordPurgeGoesInBatches() async throws {
+        try await SecurityBehaviours.theRecordPurgeGoesInBatches(.postgres)
     }
 }

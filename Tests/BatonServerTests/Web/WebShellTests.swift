@@ -10,8 +10,13 @@ import Testing
     let signer = SignedTokenAuthenticator(key: Secret(String(repeating: "k", count: 32)))
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
+    static let secret = Secret("per-run-secret-0123456789ab")
+    static let withSecret: (String, String) = ("X-Baton-Dev-Secret", "per-run-secret-0123456789ab")
+
     func router(devSignIn: Bool = false, imageOrigins: [String] = []) throws -> Router {
-        let signIn = devSignIn ? WebDevSignIn(authenticator: signer, tokenTTL: 600, now: { [now] in now }) : nil
+        let signIn =
+            devSignIn
+            ? WebDevSignIn(authenticator: signer, tokenTTL: 600, secret: Self.secret, now: { [now] in now }) : nil
         var router = Router()
         WebShell(imageOrigins: imageOrigins, devSignIn: signIn).install(into: &router)
         return router
@@ -124,7 +129,9 @@ import Testing
     @Test(arguments: HTTPTestMode.allCases)
     func theDevTokenSignsInTheNamedUser(mode: HTTPTestMode) async throws {
         try await router(devSignIn: true).test(mode) { client in
-            let response = try await client.execute(.post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1"])
+            let response = try await client.execute(
+                .post, "/web/dev-token?user=user-1",
+                headers: ["host": "127.0.0.1", "x-baton-dev-secret": "per-run-secret-0123456789ab"])
             #expect(response.status == 200)
             #expect(response.headers["cache-control"] == "no-store")
             let answer = try JSONSerialization.jsonObject(with: Data(response.body)) as! [String: String]
@@ -137,16 +144,24 @@ import Testing
     @Test(arguments: ["", "user=", "user=a%20b", "user=" + String(repeating: "a", count: 65), "name=user-1"])
     func theDevTokenRefusesOddUsers(query: String) async throws {
         try await router(devSignIn: true).test(.inProcess) { client in
-            let response = try await client.execute(.post, "/web/dev-token?" + query, headers: ["host": "127.0.0.1"])
+            let response = try await client.execute(
+                .post, "/web/dev-token?" + query,
+                headers: ["host": "127.0.0.1", "x-baton-dev-secret": "per-run-secret-0123456789ab"])
             #expect(response.status == 400)
         }
     }
 
     /// A peer, then header fields, and whether the sign-in answers: a loopback peer alone is not enough.
     static let devTokenRequests: [(peer: String, headers: [(String, String)], answers: Bool)] = [
-        ("127.0.0.1", [("Host", "127.0.0.1:8080")], true),
-        ("::1", [("Host", "[::1]:8080"), ("Origin", "http://[::1]:8080")], true),
-        ("127.0.0.1", [("Host", "localhost:8080"), ("Origin", "http://localhost:8080")], true),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), withSecret], true),
+        ("::1", [("Host", "[::1]:8080"), ("Origin", "http://[::1]:8080"), withSecret], true),
+        ("127.0.0.1", [("Host", "localhost:8080"), ("Origin", "http://localhost:8080"), withSecret], true),
+        // A default nginx proxy_pass: Host rewritten to the upstream, no forwarding field; only the secret stops it.
+        ("127.0.0.1", [("Host", "127.0.0.1:8080")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("X-Baton-Dev-Secret", "per-run-secret-0123456789aX")], false),
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("X-Baton-Dev-Secret", "")], false),
+        // A proxy that says so in Via is a relay, even with the secret.
+        ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("Via", "1.1 proxy.example"), withSecret], false),
         ("10.0.0.7", [("Host", "127.0.0.1:8080")], false),
         ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("X-Forwarded-For", "203.0.113.9")], false),
         ("127.0.0.1", [("Host", "127.0.0.1:8080"), ("Forwarded", "for=203.0.113.9")], false),
@@ -162,7 +177,7 @@ import Testing
     @Test(arguments: devTokenRequests.indices)
     func theDevTokenAnswersOnlyLocalPagesAndTools(index: Int) throws {
         let (peer, fields, answers) = Self.devTokenRequests[index]
-        let signIn = WebDevSignIn(authenticator: signer, tokenTTL: 600)
+        let signIn = WebDevSignIn(authenticator: signer, tokenTTL: 600, secret: Self.secret)
         var request = HTTPRequest(method: .post, target: "/web/dev-token?user=user-1", headers: HTTPHeaders(fields))
         request.remoteAddress = peer
         if answers {
@@ -184,10 +199,11 @@ import Testing
             #expect(response.status == 404)
         }
         var sandbox = Router()
-        WebShell(configuration: configuration, devSignIn: true).install(into: &sandbox)
+        WebShell(configuration: configuration, devSignInSecret: Self.secret).install(into: &sandbox)
         try await sandbox.test(.inProcess) { client in
             let response = try await client.execute(
-                .post, "/web/dev-token?user=user-1", headers: ["host": "127.0.0.1:8080"])
+                .post, "/web/dev-token?user=user-1",
+                headers: ["host": "127.0.0.1:8080", "x-baton-dev-secret": "per-run-secret-0123456789ab"])
             #expect(response.status == 200)
         }
     }

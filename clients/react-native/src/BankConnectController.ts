@@ -5,7 +5,7 @@ import { ConnectAction, ConnectEvent, ConnectMachine, ConnectScreen } from './co
 import { PollingPolicy, RequestFailure } from './core/polling';
 import { ConnectReturnParser } from './core/returnLinks';
 import { SensitiveUrl } from './core/retry';
-import { BatonScheduler, BatonStorage, STORAGE_KEYS } from './configuration';
+import { BatonScheduler, BatonStorage } from './configuration';
 import { BatonFlowFailure, BrowserCompletion } from './presentation';
 
 /**
@@ -40,7 +40,8 @@ export class BankConnectController {
     parser: ConnectReturnParser,
     private readonly backend: BackendClient,
     private readonly adapter: AuthSessionAdapter,
-    private readonly storage: BatonStorage,
+    /** Where the pending session id is kept: the signed-in user's `storageKeys(userId).bbPendingSession`. */
+    private readonly pending: { storage: BatonStorage; key: string },
     private readonly scheduler: BatonScheduler,
     private readonly onScreen: (screen: ConnectScreen) => void,
     polling: PollingPolicy = new PollingPolicy(),
@@ -74,7 +75,7 @@ export class BankConnectController {
   async restore(): Promise<void> {
     let id: string | null = null;
     try {
-      id = await this.storage.getItem(STORAGE_KEYS.bbPendingSession);
+      id = await this.pending.storage.getItem(this.pending.key);
     } catch {
       this.onFailure({ flow: 'bb', code: 'storage_failed' });
     }
@@ -136,10 +137,10 @@ export class BankConnectController {
         this.timers.push(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
         return;
       case 'keep_pending_session':
-        this.storage.setItem(STORAGE_KEYS.bbPendingSession, action.sessionId).catch(() => this.onFailure({ flow: 'bb', code: 'storage_failed' }));
+        this.pending.storage.setItem(this.pending.key, action.sessionId).catch(() => this.onFailure({ flow: 'bb', code: 'storage_failed' }));
         return;
       case 'forget_pending_session':
-        this.storage.removeItem(STORAGE_KEYS.bbPendingSession).catch(() => this.onFailure({ flow: 'bb', code: 'storage_failed' }));
+        this.pending.storage.removeItem(this.pending.key).catch(() => this.onFailure({ flow: 'bb', code: 'storage_failed' }));
         return;
     }
   }

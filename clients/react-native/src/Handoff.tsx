@@ -36,7 +36,11 @@ export function handleGenericReturn(parser: GenericReturnParser, url: string | n
   return true;
 }
 
-/** Listens for the generic return (`Linking` URL events and the URL that launched the app) while mounted. */
+/**
+ * Listens for the generic return (`Linking` URL events and the URL that launched the app) while mounted. It knows only
+ * Chia's host: an app that also registers Privue or BB return URLs on that host uses `useLinkRouter` instead, which
+ * tells their paths apart.
+ */
 export function useGenericReturn(registeredHost: string, routeToMarketplaceHome: () => void): void {
   React.useEffect(() => {
     const parser = new GenericReturnParser(registeredHost);

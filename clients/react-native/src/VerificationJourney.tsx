@@ -4,8 +4,12 @@
  * (`import { WebView } from 'react-native-webview'`), so the package never imports an optional peer itself.
  *
  * What it sets, and what the library cannot express (docs/react-native.md "Privue: what the web view cannot do"):
- * - site storage and cookies kept for the visit (not incognito; DOM storage on), one web view for the whole journey,
- *   no new windows, no file access, no mixed content;
+ * - site storage and cookies kept for the visit and no longer (`incognito`, DOM storage on, no cache), one web view for
+ *   the whole journey, no new windows, no file access, no mixed content. On iOS `incognito` gives the web view a
+ *   non-persistent `WKWebsiteDataStore`: nothing outlives the journey, so the next user never opens Privue signed in
+ *   as the last (docs/CONTRACTS.md §1.3). On Android the library removes every cookie of the app's WebViews when the
+ *   journey opens and keeps no cache, but the cookies and DOM storage the journey sets stay on disk until the next
+ *   incognito web view (docs/react-native.md "Sign-out");
  * - inline media without a tap; on iOS 15+ `mediaCapturePermissionGrantType="grantIfSameHostElseDeny"`: capture is
  *   granted to the journey's host without a prompt and denied to every other host — the closest setting to "camera,
  *   journey origin only": it compares hosts, not scheme and port, and it cannot tell the camera from the microphone;
@@ -108,8 +112,8 @@ export function VerificationJourney(props: VerificationJourneyProps): React.Reac
         onShouldStartLoadWithRequest={onShouldStartLoadWithRequest}
         javaScriptEnabled={true}
         domStorageEnabled={true}
-        incognito={false}
-        cacheEnabled={true}
+        incognito={true}
+        cacheEnabled={false}
         sharedCookiesEnabled={false}
         thirdPartyCookiesEnabled={false}
         allowsInlineMediaPlayback={true}

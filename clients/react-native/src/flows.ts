@@ -3,7 +3,7 @@ import { BackendClient } from './backend/BackendClient';
 import { BackendError } from './backend/BackendError';
 import { ConnectCallbackKind } from './backend/BackendResponseDecoding';
 import { ChiaEffects, ChiaHandoffController } from './ChiaHandoffController';
-import { BatonConfiguration, createBackendClient, STORAGE_KEYS, systemScheduler } from './configuration';
+import { BatonConfiguration, createBackendClient, storageKeys, systemScheduler } from './configuration';
 import { ChiaHandoffMachine, ChiaScreen } from './core/chiaMachine';
 import { ConnectScreen } from './core/connectMachine';
 import { PendingAttempt, SensitiveUrl } from './core/retry';
@@ -41,6 +41,7 @@ export function createChiaEffects(configuration: BatonConfiguration, options: Ch
   const backend = options.backend ?? createBackendClient(configuration);
   const scheduler = configuration.scheduler ?? systemScheduler;
   const storage = configuration.storage;
+  const key = storageKeys(configuration.userId).chiaPendingAttempt;
   return {
     fetchCard: async (id) => (await backend.catalog()).find((card) => card.id === id) ?? null,
     sendShare: async (attempt) => {
@@ -55,10 +56,10 @@ export function createChiaEffects(configuration: BatonConfiguration, options: Ch
     },
     saveAttempt: (attempt) =>
       storage.setItem(
-        STORAGE_KEYS.chiaPendingAttempt,
+        key,
         JSON.stringify({ affirmedAt: attempt.affirmedAt, catalogItemId: attempt.catalogItemId, disclosureVersion: attempt.disclosureVersion, key: attempt.key }),
       ),
-    discardAttempt: () => storage.removeItem(STORAGE_KEYS.chiaPendingAttempt),
+    discardAttempt: () => storage.removeItem(key),
     openExternal: (url) => options.openExternal(url),
     requestSignIn: () => options.onSignInRequired?.(),
     routeToMarketplaceHome: () => options.onMarketplaceHome?.(),
@@ -87,7 +88,7 @@ export function createChiaHandoff(
     async start() {
       let kept: PendingAttempt | null = null;
       try {
-        kept = readAttempt(await configuration.storage.getItem(STORAGE_KEYS.chiaPendingAttempt));
+        kept = readAttempt(await configuration.storage.getItem(storageKeys(configuration.userId).chiaPendingAttempt));
       } catch {
         controller.onFailure({ flow: 'chia', code: 'storage_failed' });
       }
@@ -162,10 +163,10 @@ export function createBankConnect(
   if (bb === undefined) throw new ReturnUrlRegistrationError('none_registered');
   return new BankConnectController(
     chooseConnectCallback(bb, deviceSupportsHttpsCallback),
-    new ConnectReturnParser([bb.https, bb.customScheme]),
+    new ConnectReturnParser([bb.https, bb.customScheme, ...(bb.landing ?? [])]),
     backend,
     adapter,
-    configuration.storage,
+    { storage: configuration.storage, key: storageKeys(configuration.userId).bbPendingSession },
     configuration.scheduler ?? systemScheduler,
     onScreen,
     configuration.polling,
@@ -179,7 +180,7 @@ export function createBankConnect(
 export function createLinkRouter(configuration: Pick<BatonConfiguration, 'returnUrls'>): BatonLinkRouter {
   const urls = configuration.returnUrls;
   return new BatonLinkRouter({
-    bankConnect: urls.bb === undefined ? [] : [urls.bb.https, urls.bb.customScheme],
+    bankConnect: urls.bb === undefined ? [] : [urls.bb.https, urls.bb.customScheme, ...(urls.bb.landing ?? [])],
     verification: [...(urls.privue ?? [])],
     genericReturnHost: urls.chiaGenericReturnHost ?? null,
   });

@@ -2,8 +2,9 @@
  * The three flows as React hooks (MOBILE-SDK: `useChiaHandoff`, `useVerification`, `useBankConnect`), each a thin
  * wrapper over its controller: the decisions live in the pure machines, the effects in the controllers, so the whole
  * flow runs and is tested without React. Each hook forwards the app's foreground/background (`AppState`) and the
- * links the OS delivers (`Linking`), and stops its flow (timers, late answers) when its component unmounts. The
- * configuration must keep its identity across renders (a module constant or `useMemo`): a new one is a new flow.
+ * links the OS delivers (`Linking`) that `BatonLinkRouter` routes to its flow, and stops its flow (timers, late
+ * answers) when its component unmounts. The configuration must keep its identity across renders (a module constant or
+ * `useMemo`): a new one is a new flow.
  */
 import * as React from 'react';
 import { AppState, Linking, Platform } from 'react-native';
@@ -15,17 +16,57 @@ import { ConnectScreen } from './core/connectMachine';
 import { SensitiveUrl } from './core/retry';
 import { VerificationScreen } from './core/verificationMachine';
 import { authSessionVerificationPresenter } from './authSessionAdapters';
-import { ChiaHandoffOptions, createBankConnect, createChiaHandoff, createVerification, deviceCatchesHttpsCallback } from './flows';
+import { BatonLinkRouter, LinkFlow, LinkRoute } from './core/linkRouter';
+import { ChiaHandoffOptions, createBankConnect, createChiaHandoff, createLinkRouter, createVerification, deviceCatchesHttpsCallback } from './flows';
 import { openExternal } from './Handoff';
 import { BatonFlowFailure, BrowserCompletion } from './presentation';
 import { VerificationController } from './VerificationController';
 
-/** Calls `onUrl` for each link the OS delivers while mounted (`Linking` URL events). */
-function useDeliveredLinks(onUrl: (url: string) => void): void {
+/**
+ * Hands `onUrl` each link the OS delivers while mounted (`Linking` URL events) that `createLinkRouter(configuration)`
+ * routes to `flow` — a BB or Privue return or landing link, or Chia's generic return — and no other: a Privue return
+ * on Chia's generic return host is Privue's, never marketplace home.
+ */
+function useDeliveredLinks(configuration: BatonConfiguration, flow: LinkFlow, onUrl: (url: string) => void): void {
+  const router = React.useMemo(() => createLinkRouter(configuration), [configuration]);
   React.useEffect(() => {
-    const subscription = Linking.addEventListener('url', (event) => onUrl(event.url));
+    const subscription = Linking.addEventListener('url', (event) => {
+      if (router.route(event.url).flow === flow) onUrl(event.url);
+    });
     return () => subscription.remove();
-  }, [onUrl]);
+  }, [router, flow, onUrl]);
+}
+
+/**
+ * The app's one place for the links the OS delivers (MOBILE-SDK: `BatonLinkRouter`): the URL that launched the app
+ * (`Linking.getInitialURL()`) and each `Linking` URL event while mounted, routed by `createLinkRouter(configuration)`,
+ * reach `onLink(route, url)`: `bb`/`privue` (`landing`: the landing page's bare link, no query) → show that flow's
+ * screen, whose hook takes the link itself; `chia` → marketplace home; `flow: null` → the app's own link. The flow
+ * hooks hand their links to their controllers through the same router, so the app never forwards a link itself.
+ * Returns the router.
+ */
+export function useLinkRouter(
+  configuration: Pick<BatonConfiguration, 'returnUrls'>,
+  onLink: (route: LinkRoute, url: string) => void,
+): BatonLinkRouter {
+  const router = React.useMemo(() => createLinkRouter(configuration), [configuration]);
+  const latest = React.useRef(onLink);
+  latest.current = onLink;
+  React.useEffect(() => {
+    let mounted = true;
+    const subscription = Linking.addEventListener('url', (event) => latest.current(router.route(event.url), event.url));
+    Linking.getInitialURL().then(
+      (url) => {
+        if (mounted && url !== null) latest.current(router.route(url), url);
+      },
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+      subscription.remove();
+    };
+  }, [router]);
+  return router;
 }
 
 /** Calls `foregrounded`/`backgrounded` as `AppState` changes while mounted. */
@@ -72,7 +113,7 @@ export function useChiaHandoff(
     return () => flow.controller.stop();
   }, [flow]);
   useAppState(flow.controller);
-  useDeliveredLinks(React.useCallback((url: string) => flow.controller.returnLink(url), [flow]));
+  useDeliveredLinks(configuration, 'chia', React.useCallback((url: string) => flow.controller.returnLink(url), [flow]));
   return {
     screen: screen ?? flow.controller.screen,
     callToActionTapped: () => flow.controller.callToActionTapped(),
@@ -153,7 +194,7 @@ export function useVerification(
     return () => controller.stop();
   }, [controller]);
   useAppState(controller);
-  useDeliveredLinks(React.useCallback((url: string) => controller.returnLink(url), [controller]));
+  useDeliveredLinks(configuration, 'privue', React.useCallback((url: string) => controller.returnLink(url), [controller]));
   return { screen: screen ?? controller.screen, verifyTapped: () => controller.verifyTapped(), journey, failure, controller };
 }
 
@@ -190,6 +231,6 @@ export function useBankConnect(
     return () => controller.stop();
   }, [controller]);
   useAppState(controller);
-  useDeliveredLinks(React.useCallback((url: string) => controller.returnLink(url), [controller]));
+  useDeliveredLinks(configuration, 'bb', React.useCallback((url: string) => controller.returnLink(url), [controller]));
   return { screen: screen ?? controller.screen, connectTapped: () => controller.connectTapped(), failure, controller };
 }

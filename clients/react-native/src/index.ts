@@ -5,7 +5,18 @@
  */
 
 // Configuration and the backend client.
-export { BatonConfiguration, BatonReturnUrls, BatonScheduler, BatonStorage, createBackendClient, signOut, STORAGE_KEYS, systemScheduler } from './configuration';
+export {
+  BatonConfiguration,
+  BatonReturnUrls,
+  BatonScheduler,
+  BatonStorage,
+  BatonStorageKeys,
+  createBackendClient,
+  JourneyWebDataEraser,
+  signOut,
+  storageKeys,
+  systemScheduler,
+} from './configuration';
 export { BackendClient, BatonConfigurationError, encodePathSegment, FetchBackendClient, FetchBackendClientOptions, TokenProvider } from './backend/BackendClient';
 export { BackendError, BackendErrorKind, ProblemCode, PROBLEM_CODES, TransportFailure } from './backend/BackendError';
 export {
@@ -26,7 +37,7 @@ export { DEVELOPMENT_URL_POLICY, isLoopbackHost, PRODUCTION_URL_POLICY, UrlPolic
 export { BatonLinkRouter, LinkFlow, LinkHandlers, LinkRoute } from './core/linkRouter';
 
 // The flows: hooks, controllers (logic without React), machines, screens and events.
-export { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useVerification, Verification, VerificationJourneyRequest } from './hooks';
+export { BankConnect, ChiaHandoff, useBankConnect, useChiaHandoff, useLinkRouter, useVerification, Verification, VerificationJourneyRequest } from './hooks';
 export {
   ChiaHandoffOptions,
   chooseConnectCallback,

@@ -3,12 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AuthSessionAdapter } from '../src/BankConnectController';
-import { STORAGE_KEYS } from '../src/configuration';
+import { storageKeys } from '../src/configuration';
 import { SensitiveUrl } from '../src/core/retry';
 import { createBankConnect, createLinkRouter, createVerification, deviceCatchesHttpsCallback, supportsHttpsCallback } from '../src/flows';
 import { BatonFlowFailure, BrowserCompletion } from '../src/presentation';
 import { VerificationPresenter } from '../src/VerificationController';
-import { BB_RETURNS, configuration, ManualScheduler, MemoryStorage, PRIVUE_RETURN, ScriptedBackend, settle } from './support';
+import { BB_RETURNS, configuration, ManualScheduler, MemoryStorage, PRIVUE_RETURN, ScriptedBackend, settle, USER_ID } from './support';
+
+const STORAGE_KEYS = storageKeys(USER_ID);
 
 const HOSTED = 'https://bb.example/connect/s1?token=secret';
 
@@ -190,4 +192,25 @@ test('createLinkRouter: the configuration\'s BB, Privue and generic return regis
   ];
   for (const [url, flow] of cases) assert.equal(router.route(url).flow, flow, url);
   assert.equal(createLinkRouter({ returnUrls: {} }).route(PRIVUE_RETURN).flow, null);
+});
+
+test("BB: the landing page's bare link on the open host, registered as bb.landing, routes to BB and ends the browser phase", async () => {
+  const LANDING = 'https://open.app.example.com/bb-callback';
+  const backend = bbBackend(() => 'ok');
+  const base = configuration(backend, new MemoryStorage(), new ManualScheduler());
+  const config = { ...base, returnUrls: { ...base.returnUrls, bb: { ...BB_RETURNS, landing: [LANDING] } } };
+  assert.deepEqual(createLinkRouter(config).route(LANDING), { flow: 'bb', landing: true });
+  assert.deepEqual(createLinkRouter(config).route(`${LANDING}?sessionId=s1&resultCode=Ok`), { flow: 'bb', landing: false });
+  const screens: string[] = [];
+  const controller = createBankConnect(config, new ScriptedAdapter(() => new Promise<BrowserCompletion>(() => undefined)), true, (s) => screens.push(s.content));
+  controller.connectTapped();
+  await settle();
+  assert.equal(controller.screen.content, 'in_browser');
+  controller.returnLink(LANDING);
+  await settle();
+  assert.deepEqual(backend.requests, ['POST /v2/connect-sessions', 'GET /v2/connect-sessions/s1']);
+  assert.equal(controller.screen.content, 'connected');
+  // The callback the device catches is still the https return or the custom scheme, never the landing link.
+  assert.equal(JSON.parse(backend.sent[0].body ?? '{}').callback, 'https');
+  controller.stop();
 });

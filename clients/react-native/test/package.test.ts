@@ -58,7 +58,7 @@ test('dist/index.js (what an app imports) exports the public API', () => {
   for (const name of [
     'useChiaHandoff', 'useVerification', 'useBankConnect', 'FetchBackendClient', 'createBackendClient', 'SensitiveUrl',
     'BackendError', 'CatalogCardView', 'ChiaHandoffController', 'VerificationController', 'BankConnectController',
-    'signOut', 'uuidV4', 'DEVELOPMENT_URL_POLICY', 'PRODUCTION_URL_POLICY',
+    'signOut', 'storageKeys', 'createLinkRouter', 'BatonLinkRouter', 'useLinkRouter', 'uuidV4', 'DEVELOPMENT_URL_POLICY', 'PRODUCTION_URL_POLICY',
   ]) {
     assert.ok(name in api, `${name} missing from dist/index.js`);
   }

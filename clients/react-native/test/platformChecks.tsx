@@ -6,7 +6,7 @@ import TestRenderer, { act, ReactTestInstance } from 'react-test-renderer';
 import { Linking } from 'react-native';
 import { BackendRequest, BackendResponse } from '../src/backend/BackendTransport';
 import { ChiaHandoffController } from '../src/ChiaHandoffController';
-import { BatonConfiguration, BatonStorage } from '../src/configuration';
+import { BatonConfiguration, BatonStorage, storageKeys } from '../src/configuration';
 import { CatalogCard, decodeCatalogCard } from '../src/core/catalogCard';
 import { ChiaScreen } from '../src/core/chiaMachine';
 import { SensitiveUrl } from '../src/core/retry';
@@ -67,6 +67,7 @@ async function session(cardJson: J, body: (s: Session) => Promise<void>): Promis
   const configuration: BatonConfiguration = {
     backendUrl: 'https://partner.test',
     tokenProvider: () => 'app-token',
+    userId: 'user-1',
     storage: recorder,
     returnUrls: {},
     transport: recorder.transport,
@@ -195,7 +196,7 @@ export const platformChecks: Record<string, (document: J) => Promise<string | nu
       await press(root(), 'action:cta');
       await press(root(), 'action.primary');
       await act(async () => undefined);
-      if (!recorder.stored.some((entry) => entry.startsWith('set baton.chia.pendingAttempt'))) failure = 'the attempt was never persisted';
+      if (!recorder.stored.some((entry) => entry.startsWith(`set ${storageKeys('user-1').chiaPendingAttempt} `))) failure = 'the attempt was never persisted';
       if (stubLinking.opened.length !== 1) failure = 'the journey was not opened';
       if (recorder.stored.some((entry) => entry.includes('phs_'))) failure = 'journey URL persisted';
       if (recorder.sent.some((request) => JSON.stringify(request).includes('phs_'))) failure = 'journey URL sent back to the backend';

@@ -99,7 +99,7 @@ test('JourneyWebPolicy: returns intercepted, https allowed, loopback http only i
   assert.equal(policy.grantsMediaCapture('camera_and_microphone', 'https://privue.example'), false);
 });
 
-test('<VerificationJourney>: the URL unchanged (fragment kept), storage kept, camera settings, every navigation through the policy; one end only', async () => {
+test('<VerificationJourney>: the URL unchanged (fragment kept), storage kept for the visit only (incognito), camera settings, every navigation through the policy; one end only', async () => {
   const ends: BrowserCompletion[] = [];
   const url = new SensitiveUrl('https://privue.example/j/1#ticket=T%2Bx');
   let renderer!: TestRenderer.ReactTestRenderer;
@@ -112,7 +112,10 @@ test('<VerificationJourney>: the URL unchanged (fragment kept), storage kept, ca
   const props = web.props;
   assert.deepEqual(props.source, { uri: 'https://privue.example/j/1#ticket=T%2Bx' });
   assert.deepEqual(props.originWhitelist, ['*']);
-  assert.equal(props.incognito, false);
+  // Site storage and cookies live as long as this one web view (seed 001: the whole visit), never into the next
+  // user's visit (docs/CONTRACTS.md §1.3): react-native-webview's `incognito`, no cache kept.
+  assert.equal(props.incognito, true);
+  assert.equal(props.cacheEnabled, false);
   assert.equal(props.domStorageEnabled, true);
   assert.equal(props.allowsInlineMediaPlayback, true);
   assert.equal(props.mediaPlaybackRequiresUserAction, false);

@@ -66,10 +66,14 @@ export class ScriptedBackend {
 export const PRIVUE_RETURN = 'https://app.example.com/kyc/done';
 export const BB_RETURNS = { https: 'https://app.example.com/bb-callback', customScheme: 'acmewallet://bb-callback' };
 
+/** The signed-in user of the tests' configurations. */
+export const USER_ID = 'user-1';
+
 export function configuration(backend: ScriptedBackend, storage: BatonStorage, scheduler: BatonScheduler): BatonConfiguration {
   return {
     backendUrl: 'https://partner.test',
     tokenProvider: () => 'app-token',
+    userId: USER_ID,
     storage,
     returnUrls: { privue: [PRIVUE_RETURN], bb: BB_RETURNS },
     transport: backend.transport,

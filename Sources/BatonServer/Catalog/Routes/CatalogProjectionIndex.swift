@@ -35,15 +35,17 @@ struct CatalogProjectionIndex: Sendable {
     private var shareJSON: [[UInt8]?] = []
     private var entryByItemID: [String: Int] = [:]
 
-    init(publication: CatalogPublication, allowsLoopbackHTTP: Bool = false) {
+    /// With `linkHosts`, an item whose neutral URL (opened by the OS browser as is) is on another host is hidden.
+    init(publication: CatalogPublication, allowsLoopbackHTTP: Bool = false, linkHosts: JourneyHostPins? = nil) {
         self.urls = URLPolicy(allowsLoopbackHTTP: allowsLoopbackHTTP)
-        build(publication)
+        build(publication, linkHosts: linkHosts)
     }
 
-    private mutating func build(_ publication: CatalogPublication) {
+    private mutating func build(_ publication: CatalogPublication, linkHosts: JourneyHostPins?) {
         var classes: [DecisionKey: Int] = [:]
         let encoder = HTTPResponse.defaultEncoder
         for item in publication.items where item.status == CatalogItem.publishedStatus {
+            if let linkHosts, let link = item.neutralURL, !linkHosts.admits(link) { continue }
             // A neutral card exists exactly when rule 1 passes (the card checks the same renderability).
             guard let neutralCard = CatalogCard(item: item, decision: .neutralOnly(.evidenceMissing), urls: urls),
                 let neutral = try? encoder.encode(neutralCard)

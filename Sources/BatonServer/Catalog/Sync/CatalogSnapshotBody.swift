@@ -52,7 +52,7 @@ public struct LoadedCatalog: Sendable {
 
     init(
         body: CatalogSnapshotBody, etag: String?, fetchedAt: Date, publicOrigin: String,
-        allowsLoopbackHTTP: Bool = false
+        allowsLoopbackHTTP: Bool = false, linkHosts: JourneyHostPins? = nil
     ) {
         var publication = body.publication
         var mirrored = 0
@@ -68,7 +68,7 @@ public struct LoadedCatalog: Sendable {
         self.fetchedAt = fetchedAt
         self.mirroredItemCount = mirrored
         self.projection = CatalogProjectionIndex(
-            publication: publication, allowsLoopbackHTTP: allowsLoopbackHTTP)
+            publication: publication, allowsLoopbackHTTP: allowsLoopbackHTTP, linkHosts: linkHosts)
         self.body = body
     }
 }

@@ -74,7 +74,7 @@ extension CatalogSync {
         }
         let loaded = LoadedCatalog(
             body: body, etag: etag, fetchedAt: fetchedAt, publicOrigin: configuration.publicOrigin,
-            allowsLoopbackHTTP: configuration.allowsLoopbackHTTP)
+            allowsLoopbackHTTP: configuration.allowsLoopbackHTTP, linkHosts: configuration.linkHosts)
         cache.replace(with: loaded)
         return loaded
     }

@@ -39,6 +39,9 @@ public actor CatalogSync {
         /// Development against the sandbox: loopback `http` neutral, policy and image URLs count as secure (the
         /// configuration's `allowsLoopbackHTTP`; see `URLPolicy`). Never set in production.
         public var allowsLoopbackHTTP: Bool
+        /// The hosts an item's neutral URL may have (`chia.journeyHosts`): an item whose neutral URL is elsewhere is
+        /// hidden, as it would go straight to the OS browser. `nil` checks no host.
+        public var linkHosts: JourneyHostPins?
 
         /// Creates a configuration; the lease lasts two intervals plus a minute unless told otherwise.
         public init(
@@ -212,7 +215,8 @@ public actor CatalogSync {
         cache.replace(
             with: LoadedCatalog(
                 body: body, etag: snapshot.etag, fetchedAt: snapshot.fetchedAt,
-                publicOrigin: configuration.publicOrigin, allowsLoopbackHTTP: configuration.allowsLoopbackHTTP))
+                publicOrigin: configuration.publicOrigin, allowsLoopbackHTTP: configuration.allowsLoopbackHTTP,
+                linkHosts: configuration.linkHosts))
     }
 
     private func record(_ outcome: CatalogSyncOutcome) {

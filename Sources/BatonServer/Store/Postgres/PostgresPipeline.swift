@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 import Synchronization
 
@@ -45,6 +46,7 @@ final class PostgresPipeline: Sendable {
 
     private let state = Mutex(State())
     private let conninfo: String
+    private let password: Secret?
     private let schema: String?
     private let name: String
     private let losses: PostgresLosses
@@ -53,8 +55,12 @@ final class PostgresPipeline: Sendable {
     /// Statements sent and not yet answered, read by the engine to pick the least busy pipeline.
     let inFlight = Atomic(0)
 
-    init(conninfo: String, schema: String?, name: String, losses: PostgresLosses, loop: PostgresEventLoop) {
+    init(
+        conninfo: String, password: Secret? = nil, schema: String?, name: String, losses: PostgresLosses,
+        loop: PostgresEventLoop
+    ) {
         self.conninfo = conninfo
+        self.password = password
         self.schema = schema
         self.name = name
         self.losses = losses
@@ -231,7 +237,7 @@ final class PostgresPipeline: Sendable {
     private func open(epoch: Int) {
         let connection: PostgresConnection
         do throws(StoreError) {
-            connection = try PostgresConnection(conninfo: conninfo, schema: schema)
+            connection = try PostgresConnection(conninfo: conninfo, password: password, schema: schema)
             try connection.enterPipelineMode()
         } catch {
             finishConnecting(.failure(error), failed: [])

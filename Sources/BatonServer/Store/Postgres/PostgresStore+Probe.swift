@@ -1,11 +1,12 @@
+import BatonCore
 import Foundation
 
 extension PostgresStore {
     /// Connects to `url` without migrating and reads the schema version Baton recorded there: `0` for a database
     /// Baton has not migrated yet. For `baton doctor`; the connection runs on a thread of its own and is closed.
-    static func probeSchemaVersion(url: String) async throws(StoreError) -> Int {
+    static func probeSchemaVersion(url: String, password: Secret? = nil) async throws(StoreError) -> Int {
         let connection = ConfinedConnection<PostgresConnection>(name: "baton.postgres.probe", engine: .postgres) {
-            () throws(StoreError) in try PostgresConnection(conninfo: url, schema: nil)
+            () throws(StoreError) in try PostgresConnection(conninfo: url, password: password, schema: nil)
         }
         do {
             let version = try await connection.run("probe") { session throws(StoreError) -> Int in

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 import Synchronization
 
@@ -16,11 +17,16 @@ public enum PostgresStore {
     ///   - schema: keep every table in this schema (created if missing); `nil` uses the server's search path.
     ///     Lowercase letters, digits and `_` only.
     ///   - poolSize: connections (and threads) in the pool.
-    public static func open(url: String, schema: String? = nil, poolSize: Int = 4) async throws -> some Store {
+    ///   - password: the password (`BATON_DATABASE_PASSWORD`), overriding any in `url`; `nil` leaves it to the URL or
+    ///     libpq's passfile.
+    public static func open(
+        url: String, schema: String? = nil, poolSize: Int = 4, password: Secret? = nil
+    ) async throws -> some Store {
         if let schema, !isValidSchemaName(schema) {
             throw StoreError(.invalidConfiguration, engine: .postgres, operation: "open")
         }
-        let engine = PostgresEngine(conninfo: url, schema: schema, poolSize: max(1, poolSize))
+        let engine = PostgresEngine(
+            conninfo: url, password: password, schema: schema, poolSize: max(1, poolSize))
         do {
             try await engine.write("migrate", transaction: true) { session throws(StoreError) in
                 // Serialise concurrent migrators (instances starting together) on one transaction-scoped lock.
@@ -63,10 +69,10 @@ final class PostgresEngine: SQLEngine {
     /// - Parameters:
     ///   - poolSize: blocking connections (and threads) for transactions.
     ///   - pipelines: non-blocking connections for single statements, all served by one thread.
-    init(conninfo: String, schema: String?, poolSize: Int, pipelines: Int = 4) {
+    init(conninfo: String, password: Secret? = nil, schema: String?, poolSize: Int, pipelines: Int = 4) {
         connections = (0..<poolSize).map { index in
             ConfinedConnection(name: "baton.postgres.\(index)", engine: .postgres) { () throws(StoreError) in
-                try PostgresConnection(conninfo: conninfo, schema: schema)
+                try PostgresConnection(conninfo: conninfo, password: password, schema: schema)
             }
         }
         pool = ConnectionPool(size: poolSize)
@@ -75,7 +81,8 @@ final class PostgresEngine: SQLEngine {
         self.losses = losses
         self.pipelines = (0..<max(1, pipelines)).map { index in
             PostgresPipeline(
-                conninfo: conninfo, schema: schema, name: "baton.postgres.connect.\(index)", losses: losses, loop: loop)
+                conninfo: conninfo, password: password, schema: schema, name: "baton.postgres.connect.\(index)",
+                losses: losses, loop: loop)
         }
         loop.start(self.pipelines, name: "baton.postgres.loop")
     }
@@ -144,11 +151,14 @@ final class PostgresEngine: SQLEngine {
 
 extension PostgresEngine {
     /// Whether `error` says the connection itself is gone (no answer at all, SQLSTATE class 08, or the server shutting
-    /// down or restarting: 57P01–57P03), as opposed to a refusal by a live server.
+    /// down or restarting: 57P01–57P03), or that it reached a server that no longer takes writes (25006: a primary
+    /// demoted or a standby, after a failover), as opposed to a refusal by a live primary. Either way the store's
+    /// connections are replaced before their next use, through libpq's host list.
     static func isConnectionLoss(_ error: StoreError) -> Bool {
         guard error.code == .unavailable else { return false }
         guard let code = error.engineCode else { return true }
-        return code.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(code)
+        return code.hasPrefix("08")
+            || ["57P01", "57P02", "57P03", PostgresConnection.readOnlySQLState].contains(code)
     }
 }
 

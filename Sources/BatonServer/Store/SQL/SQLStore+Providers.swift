@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 extension SQLStore {
@@ -15,6 +16,16 @@ extension SQLStore {
                     .text(session.error), .time(session.createdAt), .time(session.updatedAt),
                 ]
             ).isEmpty
+        }
+    }
+
+    func pendingConnectSessionCount(user: String, since: Date) async throws -> Int {
+        let engineName = dialect.engine
+        return try await engine.read("pendingConnectSessionCount") { db throws(StoreError) in
+            let rows = try db.query(
+                "SELECT COUNT(*) FROM connect_sessions WHERE user_id = $1 AND status = $2 AND created_at >= $3",
+                [.text(user), .text(ConnectSessionState.Status.pending.rawValue), .time(since)])
+            return try decode("pendingConnectSessionCount", engineName) { Int(try rows.first?.integer(0) ?? 0) }
         }
     }
 

@@ -66,45 +66,83 @@ extension SQLStore {
     // MARK: Retention
 
     func purgeRecords(now: Date, retention: RecordRetention, keepingAssets: Set<String>?) async throws -> RecordPurge {
+        try await purgeRecords(
+            now: now, retention: retention, keepingAssets: keepingAssets, batchSize: Self.purgeBatchSize)
+    }
+
+    /// Purges as ``Store/purgeRecords(now:retention:keepingAssets:)`` does, each write deleting at most `batchSize`
+    /// rows of one table, so the first purge after an upgrade of a long-running deployment never holds SQLite's only
+    /// writer (or PostgreSQL row locks) for the whole backlog at once.
+    func purgeRecords(
+        now: Date, retention: RecordRetention, keepingAssets: Set<String>?, batchSize: Int
+    ) async throws -> RecordPurge {
         let engineName = dialect.engine
-        return try await engine.write("purgeRecords", transaction: true) { db throws(StoreError) in
-            let sessions = try db.query(
-                "DELETE FROM connect_sessions WHERE created_at <= $1 RETURNING session_id",
-                [.time(now.addingTimeInterval(-retention.connectSessions))])
-            let events = try db.query(
-                """
-                DELETE FROM webhook_events WHERE processed_at IS NOT NULL AND received_at <= $1
-                RETURNING webhook_id
-                """, [.time(now.addingTimeInterval(-retention.webhookEvents))])
-            let buckets = try db.query(
-                "DELETE FROM rate_limit_buckets WHERE updated_at <= $1 RETURNING bucket",
-                [.time(now.addingTimeInterval(-retention.rateLimitBuckets))])
-            // Only the newest verification of a user and workflow is ever read; older ones (a lost race) go.
-            let verifications = try db.query(
-                """
-                DELETE FROM verifications WHERE created_at <= $1 AND EXISTS (
+        let sessions = try await inBatches(
+            "purgeRecords",
+            """
+            DELETE FROM connect_sessions WHERE session_id IN (
+                SELECT session_id FROM connect_sessions WHERE created_at <= $1 LIMIT $2)
+            RETURNING session_id
+            """, .time(now.addingTimeInterval(-retention.connectSessions)), batchSize: batchSize)
+        let events = try await inBatches(
+            "purgeRecords",
+            """
+            DELETE FROM webhook_events WHERE (provider, webhook_id) IN (
+                SELECT provider, webhook_id FROM webhook_events
+                WHERE processed_at IS NOT NULL AND received_at <= $1 LIMIT $2)
+            RETURNING webhook_id
+            """, .time(now.addingTimeInterval(-retention.webhookEvents)), batchSize: batchSize)
+        let buckets = try await inBatches(
+            "purgeRecords",
+            """
+            DELETE FROM rate_limit_buckets WHERE bucket IN (
+                SELECT bucket FROM rate_limit_buckets WHERE updated_at <= $1 LIMIT $2)
+            RETURNING bucket
+            """, .time(now.addingTimeInterval(-retention.rateLimitBuckets)), batchSize: batchSize)
+        // Only the newest verification of a user and workflow is ever read; older ones (a lost race) go.
+        let verifications = try await inBatches(
+            "purgeRecords",
+            """
+            DELETE FROM verifications WHERE verification_id IN (
+                SELECT verification_id FROM verifications AS old WHERE old.created_at <= $1 AND EXISTS (
                     SELECT 1 FROM verifications AS newer
-                    WHERE newer.user_id = verifications.user_id AND newer.workflow = verifications.workflow
-                        AND (newer.created_at > verifications.created_at
-                            OR (newer.created_at = verifications.created_at
-                                AND newer.verification_id > verifications.verification_id)))
-                RETURNING verification_id
-                """, [.time(now.addingTimeInterval(-retention.connectSessions))])
-            var assets = 0
-            if let keepingAssets {
-                let old = try db.query(
-                    "SELECT sha256 FROM asset_blobs WHERE stored_at <= $1",
-                    [.time(now.addingTimeInterval(-retention.assetBytes))])
-                let shas = try decode("purgeRecords", engineName) { try old.map { try $0.text(0) } }
-                for sha256 in shas where !keepingAssets.contains(sha256) {
-                    assets += try db.query(
-                        "DELETE FROM asset_blobs WHERE sha256 = $1 RETURNING sha256", [.text(sha256)]
-                    ).count
-                }
+                    WHERE newer.user_id = old.user_id AND newer.workflow = old.workflow
+                        AND (newer.created_at > old.created_at
+                            OR (newer.created_at = old.created_at
+                                AND newer.verification_id > old.verification_id)))
+                LIMIT $2)
+            RETURNING verification_id
+            """, .time(now.addingTimeInterval(-retention.connectSessions)), batchSize: batchSize)
+        var assets = (rows: 0, batches: 0)
+        if let keepingAssets {
+            // Which blobs are old is a read; the deletes go in writes of at most `batchSize` each.
+            let cutoff = now.addingTimeInterval(-retention.assetBytes)
+            let shas = try await engine.read("purgeRecords") { db throws(StoreError) in
+                let old = try db.query("SELECT sha256 FROM asset_blobs WHERE stored_at <= $1", [.time(cutoff)])
+                return try decode("purgeRecords", engineName) { try old.map { try $0.text(0) } }
             }
-            return RecordPurge(
-                connectSessions: sessions.count, webhookEvents: events.count, rateLimitBuckets: buckets.count,
-                verifications: verifications.count, assetBytes: assets)
+            let doomed = shas.filter { !keepingAssets.contains($0) }
+            for start in stride(from: 0, to: doomed.count, by: max(1, batchSize)) {
+                let chunk = Array(doomed[start..<min(doomed.count, start + max(1, batchSize))])
+                assets.rows += try await engine.write("purgeRecords", transaction: true) { db throws(StoreError) in
+                    var deleted = 0
+                    for sha256 in chunk {
+                        // Stored again since the read (a newer catalog): keep it.
+                        deleted += try db.query(
+                            "DELETE FROM asset_blobs WHERE sha256 = $1 AND stored_at <= $2 RETURNING sha256",
+                            [.text(sha256), .time(cutoff)]
+                        ).count
+                    }
+                    return deleted
+                }
+                assets.batches += 1
+                if Task.isCancelled { break }
+                await Task.yield()
+            }
         }
+        return RecordPurge(
+            connectSessions: sessions.rows, webhookEvents: events.rows, rateLimitBuckets: buckets.rows,
+            verifications: verifications.rows, assetBytes: assets.rows,
+            batches: sessions.batches + events.batches + buckets.batches + verifications.batches + assets.batches)
     }
 }

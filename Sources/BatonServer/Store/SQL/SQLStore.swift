@@ -4,6 +4,12 @@ import Foundation
 protocol BatchedIdempotencyPurge: Store {
     /// Purges as ``Store/purgeIdempotency(now:retention:)`` does, each statement touching at most `batchSize` rows.
     func purgeIdempotency(now: Date, retention: TimeInterval, batchSize: Int) async throws -> IdempotencyPurge
+
+    /// Purges as ``Store/purgeRecords(now:retention:keepingAssets:)`` does, each write touching at most `batchSize`
+    /// rows.
+    func purgeRecords(
+        now: Date, retention: RecordRetention, keepingAssets: Set<String>?, batchSize: Int
+    ) async throws -> RecordPurge
 }
 
 /// The `Store` logic, written once over ``SQLEngine`` and shared by ``SQLiteStore`` and ``PostgresStore``.
@@ -151,12 +157,14 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     func purgeIdempotency(now: Date, retention: TimeInterval, batchSize: Int) async throws -> IdempotencyPurge {
         // Records past retention go first, so their sealed responses are not erased just before the row goes.
         let deleted = try await inBatches(
+            "purgeIdempotency",
             """
             DELETE FROM idempotency_records WHERE (user_id, idempotency_key) IN (
                 SELECT user_id, idempotency_key FROM idempotency_records WHERE created_at <= $1 LIMIT $2)
             RETURNING state
             """, .time(now.addingTimeInterval(-retention)), batchSize: batchSize)
         let erased = try await inBatches(
+            "purgeIdempotency",
             """
             UPDATE idempotency_records SET sealed_response = NULL WHERE (user_id, idempotency_key) IN (
                 SELECT user_id, idempotency_key FROM idempotency_records
@@ -170,14 +178,14 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     /// Runs `statement` (`$1` the cut-off, `$2` the batch size; it touches at most `$2` rows) until a batch comes
     /// back short, each as a write of its own. A cancelled task stops after its current batch (the next
     /// maintenance round picks up the rest).
-    private func inBatches(
-        _ statement: String, _ cutoff: SQLValue, batchSize: Int
+    func inBatches(
+        _ operation: String, _ statement: String, _ cutoff: SQLValue, batchSize: Int
     ) async throws(StoreError) -> (rows: Int, batches: Int) {
         let arguments = [cutoff, .integer(Int64(max(1, batchSize)))]
         var rows = 0
         var batches = 0
         while true {
-            let touched = try await engine.write("purgeIdempotency", transaction: false) { session throws(StoreError) in
+            let touched = try await engine.write(operation, transaction: false) { session throws(StoreError) in
                 try session.query(statement, arguments).count
             }
             rows += touched

@@ -134,7 +134,14 @@
     document.getElementById("dev-sign-in").addEventListener("submit", async (event) => {
       event.preventDefault();
       const user = document.getElementById("dev-user").value.trim();
-      const response = await api("POST", "/web/dev-token?user=" + encodeURIComponent(user)).catch(() => null);
+      const secret = document.getElementById("dev-secret").value.trim();
+      const response = await api("POST", "/web/dev-token?user=" + encodeURIComponent(user), {
+        headers: { "X-Baton-Dev-Secret": secret },
+      }).catch(() => null);
+      if (response && response.status === 403) {
+        say("The sandbox refused the sign-in: check the secret baton serve --sandbox printed (a new one each run).");
+        return;
+      }
       if (!response || !response.ok) {
         say("Sandbox sign-in is not enabled on this backend. Use a token from your partner sign-in.");
         return;

@@ -50,8 +50,12 @@ struct HygieneTests {
             await env.sandbox.waitForWebhooks()
 
             // Operations output is scanned too.
-            for path in ["/metrics", "/readyz", "/.well-known/apple-app-site-association"] {
+            for path in ["/readyz", "/.well-known/apple-app-site-association"] {
                 let response = try await env.transport.send(OutboundRequest(url: env.base + path))
+                env.fixture.record(response)
+            }
+            for path in ["/metrics", "/readyz"] {
+                let response = try await env.transport.send(OutboundRequest(url: env.running.admin.url(path)))
                 env.fixture.record(response)
             }
 

@@ -30,14 +30,17 @@ enum TestConfiguration {
         chia: String = "http://127.0.0.1:9", privue: String = "http://127.0.0.1:9", bb: String = "http://127.0.0.1:9",
         environment: [String: String] = environment
     ) throws -> BackendConfiguration {
+        func pin(_ origin: String) -> String { JourneyHostPins.pin(forOrigin: origin) ?? "?" }
         let file = """
             {
               "development": {"allowLoopbackHTTP": true},
-              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example"},
-              "chia": {"apiOrigin": "\(chia)", "assetOrigin": "\(chia)"},
+              "rateLimit": {"createBurst": 60, "createPerMinute": 60},
+              "server": {"host": "127.0.0.1", "port": 8080, "publicOrigin": "https://partner.example", "adminPort": 0},
+              "chia": {"apiOrigin": "\(chia)", "assetOrigin": "\(chia)",
+                       "journeyHosts": ["\(pin(chia))", "chia.example"]},
               "privue": {"apiOrigin": "\(privue)", "returnURL": "https://app.example.com/kyc/done",
-                         "workflows": ["merchant-onboarding"]},
-              "bb": {"apiOrigin": "\(bb)",
+                         "workflows": ["merchant-onboarding"], "journeyHosts": ["\(pin(privue))"]},
+              "bb": {"apiOrigin": "\(bb)", "journeyHosts": ["\(pin(bb))"],
                      "returnURLs": {"https": "https://app.example.com/bb-callback",
                                     "customScheme": "acmewallet://bb-callback"}},
               "apps": {"apple": {"appIDs": ["ABCDE12345.com.example.wallet"]},
@@ -119,7 +122,7 @@ final class BackendFixture: Sendable {
     /// A bearer token for `user`, valid for an hour of the fixture's clock.
     func token(_ user: String) -> String {
         SignedTokenAuthenticator(configuration: configuration).token(
-            for: user, expiresAt: clock.now.addingTimeInterval(3600))
+            for: user, expiresAt: clock.now.addingTimeInterval(3600), issuedAt: clock.now)
     }
 
     /// Runs `body` against the backend's router in `mode`, then closes the fixture.
@@ -147,6 +150,13 @@ final class BackendFixture: Sendable {
             if let user { headers.set("authorization", "Bearer " + fixture.token(user)) }
             if body != nil { headers.set("content-type", "application/json") }
             let response = try await client.execute(method, path, headers: headers, body: Array((body ?? "").utf8))
+            fixture.record(response)
+            return response
+        }
+
+        /// A GET on the admin listener's routes (`/metrics`, the detailed `/readyz`), in-process.
+        func admin(_ path: String) async throws -> OutboundResponse {
+            let response = try await fixture.backend.adminRouter.test(.inProcess) { try await $0.execute(.get, path) }
             fixture.record(response)
             return response
         }

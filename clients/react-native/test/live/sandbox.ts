@@ -103,8 +103,8 @@ export class Sandbox {
   }
 
   /** A JSON call (control API or dev token). */
-  async call(method: string, url: string, body?: unknown): Promise<SandboxResponse> {
-    const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers: {} };
+  async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<SandboxResponse> {
+    const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers: { ...headers } };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers['Content-Type'] = 'application/json';
@@ -122,7 +122,11 @@ export class Sandbox {
 
   /** A development token for `user` (`POST /web/dev-token`). */
   async token(user: string): Promise<string> {
-    const answer = await this.call('POST', `${this.backend}/web/dev-token?user=${encodeURIComponent(user)}`);
+    // The dev sign-in answers only with this run's secret, which `baton serve --sandbox` writes in its folder.
+    const secret = readFileSync(join(this.directory, '.baton', 'dev-sign-in-secret'), 'utf8').trim();
+    const answer = await this.call('POST', `${this.backend}/web/dev-token?user=${encodeURIComponent(user)}`, undefined, {
+      'X-Baton-Dev-Secret': secret,
+    });
     if (answer.status !== 200 || typeof answer.json?.token !== 'string') throw new Error(`dev-token answered ${answer.status}`);
     return answer.json.token;
   }

@@ -68,6 +68,7 @@ async function app(sandbox: Sandbox, user: string): Promise<App> {
   const configuration: BatonConfiguration = {
     backendUrl: sandbox.backend,
     tokenProvider: () => token,
+    userId: user,
     storage: new MemoryStorage(),
     returnUrls: { privue: [PRIVUE_RETURN], bb: BB_RETURNS },
     urlPolicy: DEVELOPMENT_URL_POLICY,

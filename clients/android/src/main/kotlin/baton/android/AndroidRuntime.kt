@@ -5,16 +5,18 @@ import android.content.Context
 import android.content.Intent
 import android.os.Handler
 import android.os.Looper
+import android.webkit.CookieManager
+import android.webkit.ValueCallback
+import android.webkit.WebStorage
 import androidx.activity.result.contract.ActivityResultContract
-import baton.client.BatonStore
+import baton.client.BatonStorage
 import baton.client.BrowserCompletion
 import baton.client.BrowserPresenter
 import baton.client.BrowserStyle
 import baton.client.Cancellable
 import baton.client.Dismissible
 import baton.client.FlowRunner
-import baton.client.PendingAttempt
-import baton.client.PendingAttempts
+import baton.client.JourneyWebDataEraser
 import baton.client.PresentationRegistry
 import baton.client.SensitiveUrl
 import java.util.concurrent.Executors
@@ -56,29 +58,38 @@ class MainLooperRunner : FlowRunner {
     }
 }
 
-/** [BatonStore] in private shared preferences: the share attempt (body + key) and the BB session id; never a URL. */
-class SharedPreferencesBatonStore(context: Context) : BatonStore {
-    private val preferences = context.applicationContext.getSharedPreferences("baton", Context.MODE_PRIVATE)
+/**
+ * [BatonStorage] in the app's private shared preferences file `baton-user-data`: each user's share attempts (body +
+ * key) and BB session id under that user's own prefix; never a URL.
+ */
+class SharedPreferencesBatonStorage(context: Context) : BatonStorage {
+    private val preferences = context.applicationContext.getSharedPreferences("baton-user-data", Context.MODE_PRIVATE)
 
-    override fun loadPendingAttempt(catalogItemId: String): PendingAttempt? =
-        preferences.getString("attempt.$catalogItemId", null)?.let { PendingAttempts.decode(it) }
+    override fun read(name: String): String? = preferences.getString(name, null)
 
-    override fun savePendingAttempt(attempt: PendingAttempt) {
-        preferences.edit().putString("attempt.${attempt.catalogItemId}", PendingAttempts.encode(attempt)).apply()
+    override fun write(name: String, value: String) {
+        preferences.edit().putString(name, value).apply()
     }
 
-    override fun discardPendingAttempt(catalogItemId: String) {
-        preferences.edit().remove("attempt.$catalogItemId").apply()
+    override fun remove(name: String) {
+        preferences.edit().remove(name).apply()
     }
 
-    override fun loadPendingSessionId(): String? = preferences.getString("bb.session", null)
+    override fun names(prefix: String): List<String> = preferences.all.keys.filter { it.startsWith(prefix) }
+}
 
-    override fun savePendingSessionId(sessionId: String) {
-        preferences.edit().putString("bb.session", sessionId).apply()
-    }
-
-    override fun clearPendingSessionId() {
-        preferences.edit().remove("bb.session").apply()
+/**
+ * Erases the app's WebView data at sign-out (seed 001: the next user must not open Privue's journey signed in as the
+ * last one): every cookie (then written to disk with `flush`) and all web storage (`localStorage`, IndexedDB, Web SQL).
+ * Android keeps one cookie jar and one web storage per app, so this clears the app's own web views too. Call on the
+ * main thread (`removeAllCookies` answers on the caller's looper). Chia's external browser and BB's Custom Tab run in
+ * the user's browser app, whose data no app can clear.
+ */
+class WebViewJourneyDataEraser : JourneyWebDataEraser {
+    override fun eraseJourneyWebData() {
+        val cookies = CookieManager.getInstance()
+        cookies.removeAllCookies(ValueCallback<Boolean> { cookies.flush() })
+        WebStorage.getInstance().deleteAllData()
     }
 }
 

@@ -402,3 +402,6 @@ class HttpBackendClient @JvmOverloads constructor(
 
 /** A configuration the SDK cannot use; [code] names the problem (never a secret or URL). */
 class BatonConfigurationException(val code: String) : IllegalArgumentException("Baton configuration refused: $code")
+
+/** A flow was asked of a [BatonClient] after [BatonClient.signOut]: build a new client for the next user. */
+class BatonSignedOutException : IllegalStateException("Baton client signed out: build a new BatonClient for the signed-in user")

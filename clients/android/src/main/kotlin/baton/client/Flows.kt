@@ -1,12 +1,15 @@
 package baton.client
 
 /**
- * Everything the SDK needs from the app, as one value: where the partner backend is, how to get the user's app token,
- * the return URLs registered with each provider, where to persist, and which URLs count as secure.
+ * Everything the SDK needs from the app, as one value: where the partner backend is, who is signed in and how to get
+ * their app token, the return URLs registered with each provider, where to persist, and which URLs count as secure.
+ * Build one per signed-in user (docs/CONTRACTS.md §1.3): what the SDK keeps is kept under [userId] only.
  */
 data class BatonConfiguration @JvmOverloads constructor(
     /** The partner backend's origin, e.g. `https://partner.example` (loopback http only under [UrlPolicy.DEVELOPMENT]). */
     val backendBaseUrl: String,
+    /** The signed-in user's stable id in the app (any string): the SDK's records are kept under it alone. */
+    val userId: String,
     /** The user's app token, asked before every call (`null`: signed out). Called off the main thread. */
     val tokenProvider: () -> String?,
     /** BB's registered return URLs (the https app link, and the custom-scheme fallback if registered). */
@@ -17,8 +20,10 @@ data class BatonConfiguration @JvmOverloads constructor(
     val privueReturnUrls: List<String> = emptyList(),
     /** Chia's generic-return host, only when Chia approved and registered one. */
     val chiaGenericReturnHost: String? = null,
-    /** Where the share attempt and the BB session id survive process death. */
-    val store: BatonStore = InMemoryBatonStore(),
+    /** The device's storage the user's share attempts and BB session id survive process death in (Android: `SharedPreferencesBatonStorage`). */
+    val storage: BatonStorage = InMemoryBatonStorage(),
+    /** Erases the journeys' web data at [BatonClient.signOut] (Android: `WebViewJourneyDataEraser`); `null`: none. */
+    val journeyWebData: JourneyWebDataEraser? = null,
     /** [UrlPolicy.DEVELOPMENT] only against `baton serve --sandbox`. */
     val urlPolicy: UrlPolicy = UrlPolicy.PRODUCTION,
     val polling: PollingPolicy = PollingPolicy(),
@@ -35,11 +40,39 @@ data class BatonConfiguration @JvmOverloads constructor(
  * [BatonConfigurationException]), then start one flow object per screen. No framework is required: each flow takes
  * plain calls from the UI and reports screens to a listener on [FlowRunner.main].
  */
-class BatonClient(val configuration: BatonConfiguration, backend: BackendClient? = null) {
+class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguration, backend: BackendClient? = null) {
     /** The backend client every flow uses. */
     val backend: BackendClient = backend ?: HttpBackendClient(
         configuration.backendBaseUrl, configuration.tokenProvider, configuration.transport, configuration.urlPolicy
     )
+
+    /** What the SDK keeps for [BatonConfiguration.userId] (never another user's records). */
+    val userStore: BatonUserStore = BatonUserStore(configuration.storage, configuration.userId)
+
+    private val flows = java.util.Collections.newSetFromMap(java.util.WeakHashMap<FlowBase, Boolean>())
+    @Volatile private var signedOut = false
+
+    /** Whether [signOut] ran: this client starts no more flows (build a new one for the next user). */
+    val isSignedOut: Boolean get() = signedOut
+
+    /**
+     * The user signs out (or another user takes the device): stops every flow this client started, removes the
+     * user's pending share attempts and pending BB session id, and erases the journeys' web data (Privue's cookies
+     * and web storage) through [BatonConfiguration.journeyWebData]. Call it on the main thread; signing out twice is
+     * harmless. Afterwards every flow factory throws [BatonSignedOutException].
+     */
+    fun signOut() {
+        signedOut = true
+        val running = synchronized(flows) { flows.toList().also { flows.clear() } }
+        for (flow in running) flow.stop()
+        userStore.clear()
+        configuration.journeyWebData?.eraseJourneyWebData()
+    }
+
+    internal fun adopt(flow: FlowBase) {
+        if (signedOut) throw BatonSignedOutException()
+        synchronized(flows) { flows.add(flow) }
+    }
 
     init {
         if (configuration.bbCallbackKind != "https" && configuration.bbCallbackKind != "custom-scheme") {
@@ -55,6 +88,29 @@ class BatonClient(val configuration: BatonConfiguration, backend: BackendClient?
     val linkRouter: BatonLinkRouter by lazy {
         registered { BatonLinkRouter(configuration.bbReturnUrls, configuration.privueReturnUrls, configuration.chiaGenericReturnHost) }
     }
+
+    /**
+     * Hands a link the OS delivered (an activity's `onCreate`/`onNewIntent` `intent.dataString`) to the flow it
+     * belongs to, through [linkRouter]: a BB link to [bankConnect]'s `returnLink`, a Privue link to [verification]'s,
+     * both also when the route is a bare landing link ([BatonLinkRouter.Route.landing]: the landing page's "Return to
+     * the app", which the flow's machine counts as the end of the browser phase and confirms with the backend);
+     * Chia's generic return to [chia], or to [marketplaceHome] when no Chia flow runs. A link whose flow is not running
+     * is dropped (that flow asks its backend when it next starts). Returns the route; `flow == null` means the link is
+     * not Baton's and the app handles it as its own.
+     */
+    @JvmOverloads
+    fun handleLink(
+        url: String,
+        bankConnect: BankConnect? = null,
+        verification: Verification? = null,
+        chia: ChiaHandoff? = null,
+        marketplaceHome: (() -> Unit)? = null
+    ): BatonLinkRouter.Route = linkRouter.deliver(
+        url,
+        bankConnect = bankConnect?.let { flow -> { link: String -> flow.returnLink(link) } },
+        verification = verification?.let { flow -> { link: String -> flow.returnLink(link) } },
+        chiaGenericReturn = { link: String -> if (chia != null) chia.returnLink(link) else marketplaceHome?.invoke() }
+    )
 
     private fun <T> registered(parser: () -> T): T = try {
         parser()
@@ -79,7 +135,7 @@ class BatonClient(val configuration: BatonConfiguration, backend: BackendClient?
         val parser = registered { ConnectReturnParser(configuration.bbReturnUrls) }
         val wanted = if (configuration.bbCallbackKind == "https") parser.registered.any { it.isHttps } else parser.registered.any { !it.isHttps }
         if (!wanted) throw BatonConfigurationException("bb_callback_not_registered")
-        val kept = configuration.store.loadPendingSessionId()
+        val kept = userStore.loadPendingSessionId()
         return BankConnect(this, ConnectMachine(configuration.bbCallbackKind, parser, configuration.polling, kept), parser, presenter, listener, kept)
     }
 }
@@ -88,11 +144,15 @@ class BatonClient(val configuration: BatonConfiguration, backend: BackendClient?
 abstract class FlowBase(protected val client: BatonClient) {
     protected val runner: FlowRunner = client.configuration.runner
     protected val backend: BackendClient = client.backend
-    protected val store: BatonStore = client.configuration.store
+    protected val store: BatonUserStore = client.userStore
     private val lock = Object()
     private var busy = 0
     private val ticks = mutableListOf<Cancellable>()
     @Volatile private var stopped = false
+
+    init {
+        client.adopt(this)
+    }
 
     /** Runs [task] on the main queue (tracked). */
     protected fun onMain(task: () -> Unit) = track { done -> runner.main { try { if (!stopped) task() } finally { done() } } }

@@ -113,40 +113,80 @@ class ExecutorFlowRunner(private val clock: () -> Long = { System.currentTimeMil
 }
 
 /**
- * What the SDK keeps across process death: the Chia share attempt (body + key, never a URL) and the BB session id
- * (opaque, never the hosted URL). `baton.android.SharedPreferencesBatonStore` is the Android one.
+ * The device's storage that Baton keeps its per-user records in: strings by name, nothing else (docs/CONTRACTS.md
+ * §1.3). Baton names every record under the signed-in user's own prefix ([BatonUserStore]), so an implementation only
+ * stores, lists and removes strings. `baton.android.SharedPreferencesBatonStorage` is the Android one.
  */
-interface BatonStore {
-    fun loadPendingAttempt(catalogItemId: String): PendingAttempt?
-    fun savePendingAttempt(attempt: PendingAttempt)
-    fun discardPendingAttempt(catalogItemId: String)
-    fun loadPendingSessionId(): String?
-    fun savePendingSessionId(sessionId: String)
-    fun clearPendingSessionId()
+interface BatonStorage {
+    fun read(name: String): String?
+    fun write(name: String, value: String)
+    fun remove(name: String)
+    /** Every stored name that starts with [prefix]. */
+    fun names(prefix: String): List<String>
 }
 
-/** A [BatonStore] in memory (nothing survives the process): tests, and apps that choose not to persist. */
-class InMemoryBatonStore : BatonStore {
-    private val attempts = java.util.concurrent.ConcurrentHashMap<String, String>()
-    @Volatile private var sessionId: String? = null
+/** A [BatonStorage] in memory (nothing survives the process): tests, and apps that choose not to persist. */
+class InMemoryBatonStorage : BatonStorage {
+    private val records = java.util.concurrent.ConcurrentHashMap<String, String>()
 
-    /** Everything stored, as stored (tests check no journey URL is ever among it). */
-    val contents: List<String> get() = attempts.values.toList() + listOfNotNull(sessionId)
+    /** Every value stored, as stored (tests check no journey URL is ever among it). */
+    val contents: List<String> get() = records.values.toList()
 
-    override fun loadPendingAttempt(catalogItemId: String) = attempts[catalogItemId]?.let { PendingAttempts.decode(it) }
-    override fun savePendingAttempt(attempt: PendingAttempt) {
-        attempts[attempt.catalogItemId] = PendingAttempts.encode(attempt)
+    override fun read(name: String): String? = records[name]
+    override fun write(name: String, value: String) {
+        records[name] = value
     }
-    override fun discardPendingAttempt(catalogItemId: String) {
-        attempts.remove(catalogItemId)
+    override fun remove(name: String) {
+        records.remove(name)
     }
-    override fun loadPendingSessionId() = sessionId
-    override fun savePendingSessionId(sessionId: String) {
-        this.sessionId = sessionId
+    override fun names(prefix: String): List<String> = records.keys.filter { it.startsWith(prefix) }
+}
+
+/**
+ * What Baton keeps across process death for ONE signed-in user: the Chia share attempts (body + key, never a URL) and
+ * the BB session id (opaque, never the hosted URL), under the user's own prefix `users/u<user id's UTF-8 in hex>/` of
+ * [storage]. A restore for one user can never read another's body, consent time or key, and a cold start never
+ * confirms another user's bank session (Swift's `BatonUserData`). [BatonClient] builds it from
+ * [BatonConfiguration.userId]; [clear] (sign-out) removes the user's records and ignores every later write.
+ */
+class BatonUserStore(private val storage: BatonStorage, val userId: String) {
+    /** This user's prefix: hex has no `/`, so no user's prefix starts another's. */
+    val prefix: String = "users/u" + userId.toByteArray(Charsets.UTF_8).joinToString("") { String.format("%02x", it.toInt() and 0xff) } + "/"
+    @Volatile private var cleared = false
+
+    fun loadPendingAttempt(catalogItemId: String): PendingAttempt? =
+        if (cleared) null else storage.read(attemptName(catalogItemId))?.let { PendingAttempts.decode(it) }
+
+    fun savePendingAttempt(attempt: PendingAttempt) {
+        if (!cleared) storage.write(attemptName(attempt.catalogItemId), PendingAttempts.encode(attempt))
     }
-    override fun clearPendingSessionId() {
-        sessionId = null
+
+    fun discardPendingAttempt(catalogItemId: String) = storage.remove(attemptName(catalogItemId))
+
+    fun loadPendingSessionId(): String? = if (cleared) null else storage.read(prefix + "bb-session")
+
+    fun savePendingSessionId(sessionId: String) {
+        if (!cleared) storage.write(prefix + "bb-session", sessionId)
     }
+
+    fun clearPendingSessionId() = storage.remove(prefix + "bb-session")
+
+    /** Sign-out: removes every record of this user (never another's) and drops any write a late event attempts. */
+    fun clear() {
+        cleared = true
+        for (name in storage.names(prefix)) storage.remove(name)
+    }
+
+    private fun attemptName(catalogItemId: String) = prefix + "attempt/" + catalogItemId
+}
+
+/**
+ * Erases what the journeys' web views keep between visits (cookies, web storage), so the next user of the device does
+ * not open Privue's journey signed in as the last one (seed 001). `baton.android.WebViewJourneyDataEraser` is the
+ * Android one; [BatonClient.signOut] calls it on the thread that signs out (the main thread on Android).
+ */
+interface JourneyWebDataEraser {
+    fun eraseJourneyWebData()
 }
 
 /** The stored form of a [PendingAttempt]: `{"key", "body"}` with the exact body bytes as text. */

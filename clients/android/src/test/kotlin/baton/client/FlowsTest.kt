@@ -35,10 +35,11 @@ class FlowsTest {
     @Test
     fun chiaRequestsNothingBeforeTheTapJoinsADoubleTapAndNeverKeepsOrPrintsTheJourneyUrl() {
         val transport = SdkFixtures.backend()
-        val store = InMemoryBatonStore()
+        val storage = InMemoryBatonStorage()
+        val store = BatonUserStore(storage, SdkFixtures.USER)
         val presenter = FakePresenter({ BrowserCompletion.HandedToSystem })
         val recorder = ChiaRecorder()
-        val flow = SdkFixtures.client(transport, store).chiaHandoff("item-1", presenter, recorder)
+        val flow = SdkFixtures.client(transport, storage).chiaHandoff("item-1", presenter, recorder)
         flow.start()
         flow.foregrounded()
         flow.backgrounded()
@@ -55,7 +56,7 @@ class FlowsTest {
         assertEquals(listOf("GET /v2/catalog", "POST /v2/handoff-sessions"), transport.requests.map { it.toString() })
         assertEquals(listOf(SdkFixtures.JOURNEY), presenter.presented.map { it.first })
         assertEquals(BrowserStyle.ExternalBrowser, presenter.presented[0].second)
-        assertTrue(store.contents.isEmpty())
+        assertTrue(storage.contents.isEmpty())
         for (text in recorder.screens.texts + transport.lines) assertFalse(text, text.contains("phs_secret"))
     }
 
@@ -63,9 +64,10 @@ class FlowsTest {
     fun chiaKeepsTheAttemptInTheStoreUntilItIsDoneAndRestoresItWithoutARequest() {
         var fail = true
         val transport = SdkFixtures.backend { if (fail && it.path == "/v2/handoff-sessions") SdkFixtures.problem(502, "provider_unavailable") else null }
-        val store = InMemoryBatonStore()
+        val storage = InMemoryBatonStorage()
+        val store = BatonUserStore(storage, SdkFixtures.USER)
         val recorder = ChiaRecorder()
-        val flow = SdkFixtures.client(transport, store).chiaHandoff("item-1", FakePresenter({ BrowserCompletion.HandedToSystem }), recorder)
+        val flow = SdkFixtures.client(transport, storage).chiaHandoff("item-1", FakePresenter({ BrowserCompletion.HandedToSystem }), recorder)
         flow.callToActionTapped()
         assertTrue(flow.awaitIdle(wait))
         flow.shareTapped()
@@ -73,10 +75,10 @@ class FlowsTest {
         val kept = store.loadPendingAttempt("item-1")!!
         assertEquals(transport.requests[1].header("Idempotency-Key"), kept.key.value)
         assertEquals(String(transport.requests[1].body!!), kept.bodyJson())
-        for (text in store.contents) assertFalse(text.contains("https://"))
+        for (text in storage.contents) assertFalse(text.contains("https://"))
         // A new process: the kept attempt comes back, and only the CTA's projection fetch is sent before the share.
         fail = false
-        val again = SdkFixtures.client(transport, store).chiaHandoff("item-1", FakePresenter({ BrowserCompletion.HandedToSystem }), ChiaRecorder())
+        val again = SdkFixtures.client(transport, storage).chiaHandoff("item-1", FakePresenter({ BrowserCompletion.HandedToSystem }), ChiaRecorder())
         again.start()
         assertTrue(again.awaitIdle(wait))
         again.shareTapped()
@@ -160,10 +162,11 @@ class FlowsTest {
 
     @Test
     fun bankConnectThatCannotOpenEndsOnATypedFailureAndForgetsTheSession() {
-        val store = InMemoryBatonStore()
+        val storage = InMemoryBatonStorage()
+        val store = BatonUserStore(storage, SdkFixtures.USER)
         val screens = Screens<ConnectScreen>()
         val presenter = FakePresenter({ BrowserCompletion.FailedToOpen })
-        val flow = SdkFixtures.client(SdkFixtures.backend(), store).bankConnect(presenter, object : BankConnect.Listener {
+        val flow = SdkFixtures.client(SdkFixtures.backend(), storage).bankConnect(presenter, object : BankConnect.Listener {
             override fun onScreen(screen: ConnectScreen) = screens.add(screen)
         })
         flow.start()
@@ -178,10 +181,11 @@ class FlowsTest {
 
     @Test
     fun bankConnectKeepsOnlyTheSessionIdAndConfirmsItOnAColdStart() {
-        val store = InMemoryBatonStore()
+        val storage = InMemoryBatonStorage()
+        val store = BatonUserStore(storage, SdkFixtures.USER)
         val transport = SdkFixtures.backend()
         // The first process opens the tab and dies before any return.
-        val first = SdkFixtures.client(transport, store).bankConnect(object : BrowserPresenter {
+        val first = SdkFixtures.client(transport, storage).bankConnect(object : BrowserPresenter {
             override fun present(url: SensitiveUrl, style: BrowserStyle, completion: (BrowserCompletion) -> Unit) {}
         }, object : BankConnect.Listener {
             override fun onScreen(screen: ConnectScreen) {}
@@ -190,10 +194,10 @@ class FlowsTest {
         first.connectTapped()
         assertTrue(waitFor { store.loadPendingSessionId() != null })
         first.stop()
-        assertEquals(listOf("cs_1"), store.contents)
+        assertEquals(listOf("cs_1"), storage.contents)
         // The return link starts a new process: the library's redirect activity hands it over.
         val screens = Screens<ConnectScreen>()
-        val cold = SdkFixtures.client(transport, store).bankConnect(FakePresenter({ BrowserCompletion.Failed }), object : BankConnect.Listener {
+        val cold = SdkFixtures.client(transport, storage).bankConnect(FakePresenter({ BrowserCompletion.Failed }), object : BankConnect.Listener {
             override fun onScreen(screen: ConnectScreen) = screens.add(screen)
         })
         cold.start("https://app.example.com/bb-callback?sessionId=cs_1&resultCode=Ok")

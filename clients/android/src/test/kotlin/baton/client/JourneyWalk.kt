@@ -72,13 +72,14 @@ object JourneyWalk {
 
     // The app
 
-    private fun post(url: String, body: String?): Pair<Int, String> {
+    private fun post(url: String, body: String?, devSecret: String? = null): Pair<Int, String> {
         val connection = URL(url).openConnection() as HttpURLConnection
         connection.requestMethod = "POST"
         connection.connectTimeout = 10_000
         connection.readTimeout = 10_000
         connection.doOutput = true
         connection.setRequestProperty("Content-Type", "application/json")
+        if (devSecret != null) connection.setRequestProperty("X-Baton-Dev-Secret", devSecret)
         val bytes = (body ?: "").toByteArray()
         connection.setFixedLengthStreamingMode(bytes.size)
         connection.outputStream.use { it.write(bytes) }
@@ -88,7 +89,9 @@ object JourneyWalk {
     }
 
     private fun token(user: String): String {
-        val (status, body) = post("$base/web/dev-token?user=$user", null)
+        // The sandbox's dev sign-in answers only with this run's secret (scripts/journeys reads .baton/dev-sign-in-secret).
+        val secret = System.getenv("BATON_DEV_SIGN_IN_SECRET")
+        val (status, body) = post("$base/web/dev-token?user=$user", null, secret)
         check(status == 200) { "dev-token answered $status" }
         return org.json.JSONObject(body).getString("token")
     }
@@ -102,7 +105,7 @@ object JourneyWalk {
             transport.observer = { step("backend", it) }
             client = BatonClient(
                 BatonConfiguration(
-                    backendBaseUrl = base, tokenProvider = { token }, bbReturnUrls = BB_RETURNS,
+                    backendBaseUrl = base, userId = user, tokenProvider = { token }, bbReturnUrls = BB_RETURNS,
                     privueReturnUrls = PRIVUE_RETURN, urlPolicy = UrlPolicy.DEVELOPMENT, transport = transport, runner = runner
                 )
             )

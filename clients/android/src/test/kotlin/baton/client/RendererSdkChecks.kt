@@ -54,7 +54,7 @@ class RendererSdkChecks(document: Map<String, Any?>) {
                 else -> SdkFixtures.response(404, "")
             }
         })
-        val store = InMemoryBatonStore()
+        val storage = InMemoryBatonStorage()
         val presented = java.util.Collections.synchronizedList(mutableListOf<Pair<String, BrowserStyle>>())
         val texts = java.util.Collections.synchronizedList(mutableListOf<String>())
         val screens = java.util.Collections.synchronizedList(mutableListOf<ChiaScreen>())
@@ -69,7 +69,7 @@ class RendererSdkChecks(document: Map<String, Any?>) {
                     completion(BrowserCompletion.HandedToSystem)
                 }
             }
-            flow = SdkFixtures.client(transport, store).chiaHandoff(itemId, presenter, object : ChiaHandoff.Listener {
+            flow = SdkFixtures.client(transport, storage).chiaHandoff(itemId, presenter, object : ChiaHandoff.Listener {
                 override fun onScreen(screen: ChiaScreen) {
                     screens += screen
                     texts += screen.toString()
@@ -145,13 +145,13 @@ class RendererSdkChecks(document: Map<String, Any?>) {
         app.idle()
         app.flow.shareTapped()
         app.idle()
-        val kept = app.store.contents
+        val kept = app.storage.contents
         if (kept.isEmpty()) return "the uncertain share's body and key were not kept"
         app.flow.shareTapped()
         app.idle()
         if (app.presented.size != 1) return "the retry opened ${app.presented.size} journeys"
-        val leaked = (kept + app.store.contents).filter { it.contains("phs_") || it.contains("chia.test") }
-        return if (leaked.isEmpty() && app.store.contents.isEmpty()) null else "the store held a journey URL or kept the attempt after success"
+        val leaked = (kept + app.storage.contents).filter { it.contains("phs_") || it.contains("chia.test") }
+        return if (leaked.isEmpty() && app.storage.contents.isEmpty()) null else "the store held a journey URL or kept the attempt after success"
     }
 
     private fun notLogged(): String? {

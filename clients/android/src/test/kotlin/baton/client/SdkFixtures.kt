@@ -4,6 +4,7 @@ package baton.client
 object SdkFixtures {
     const val BASE = "https://partner.example"
     const val TOKEN = "bt1.secret-token"
+    const val USER = "alice"
     const val JOURNEY = "https://chia.example/h/phs_secret123"
     const val HOSTED = "https://bb.example/connect/cs_1?state=secret"
     const val HANDOFF = "https://privue.example/acme/kyc#ticket=secret-ticket"
@@ -39,11 +40,14 @@ object SdkFixtures {
         }
     })
 
-    fun client(transport: HttpTransport, store: BatonStore = InMemoryBatonStore(), token: String? = TOKEN) = BatonClient(
+    fun client(
+        transport: HttpTransport, storage: BatonStorage = InMemoryBatonStorage(), token: String? = TOKEN, user: String = USER,
+        eraser: JourneyWebDataEraser? = null
+    ) = BatonClient(
         BatonConfiguration(
-            backendBaseUrl = BASE, tokenProvider = { token },
+            backendBaseUrl = BASE, userId = user, tokenProvider = { token }, journeyWebData = eraser,
             bbReturnUrls = listOf("https://app.example.com/bb-callback", "acmewallet://bb-callback"),
-            privueReturnUrls = listOf("https://partner.example/kyc/done"), store = store, transport = transport,
+            privueReturnUrls = listOf("https://partner.example/kyc/done"), storage = storage, transport = transport,
             polling = PollingPolicy(1, 3)
         )
     )

@@ -34,6 +34,9 @@ object SharedVectors {
         for (case in returnLinks["cases"] as List<Map<String, Any?>>) {
             add("return-links.v1.json", "return-links", case) { VectorChecks.returnLink(case) }
         }
+        for (case in LinkRoutingVectors.file["cases"] as List<Map<String, Any?>>) {
+            add("link-routing.v1.json", "link-routing", case) { LinkRoutingVectors.check(case) }
+        }
         val retry = ConformanceFiles.load("retry-classification.v1.json")
         val now = Rfc3339.parse(retry["now"] as String)
         for (case in retry["cases"] as List<Map<String, Any?>>) {
