@@ -96,7 +96,7 @@ void main() {
   setUp(() {
     recorder = Recorder();
     configuration = BatonConfiguration(
-        backendUrl: 'https://partner.example', tokenProvider: () async => 'tok', storage: recorder);
+        backendUrl: 'https://partner.example', tokenProvider: () async => 'tok', userId: 'alice', storage: recorder);
   });
 
   test('the share leaves only after its key and body are stored', () async {
@@ -122,7 +122,8 @@ void main() {
     await settle();
     final posts = recorder.log.where((e) => e.startsWith('POST')).toList();
     expect(posts, ['POST /v2/handoff-sessions 3f2504e0-4f89-41d3-9a0c-0305e82c3301'], reason: 'a double tap joins');
-    expect(recorder.log.indexOf('saved baton.chia.pendingAttempt'), lessThan(recorder.log.indexOf(posts.single)));
+    expect(recorder.log.indexOf('saved baton.user.u616c696365.chia.pendingAttempt'),
+        lessThan(recorder.log.indexOf(posts.single)));
   });
 
   test('a browser that does not open ends on a screen and is reported', () async {
@@ -145,8 +146,11 @@ void main() {
     expect(chia.screen, isA<ChiaShareOrNeutral>());
   });
 
-  test('signOut forgets both stored values', () async {
+  test("signOut forgets both of this user's stored values, and only those", () async {
     await signOut(configuration, eraseWebData: false);
-    expect(recorder.log, ['remove baton.chia.pendingAttempt', 'remove baton.bb.pendingSession']);
+    expect(recorder.log,
+        ['remove baton.user.u616c696365.chia.pendingAttempt', 'remove baton.user.u616c696365.bb.pendingSession']);
+    expect(storageKeys('a.b').chiaPendingAttempt, 'baton.user.u612e62.chia.pendingAttempt');
+    expect(storageKeys('a').chiaPendingAttempt, 'baton.user.u61.chia.pendingAttempt');
   });
 }

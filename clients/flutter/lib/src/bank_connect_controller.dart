@@ -34,6 +34,7 @@ class BankConnectController extends ChangeNotifier {
   })  : _backend = backend ?? configuration.backendClient(),
         _presenter = presenter,
         _storage = configuration.storage,
+        _keys = configuration.keys,
         _clock = clock ?? DateTime.now,
         _machine = ConnectMachine(callback.kind, ConnectReturnParser(_bbOf(configuration).all),
             polling: configuration.polling, storedPendingSessionId: pendingSessionId) {
@@ -53,7 +54,7 @@ class BankConnectController extends ChangeNotifier {
         deviceSupportsHttpsCallback: httpsCallback ?? deviceSupportsHttpsCallback());
     String? kept;
     try {
-      kept = await configuration.storage.getItem(BatonStorageKeys.bbPendingSession);
+      kept = await configuration.storage.getItem(configuration.keys.bbPendingSession);
     } catch (_) {
       kept = null;
       onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
@@ -81,6 +82,7 @@ class BankConnectController extends ChangeNotifier {
   final BackendClient _backend;
   final AuthSessionPresenter _presenter;
   final BatonStorage _storage;
+  final BatonStorageKeys _keys;
   final DateTime Function() _clock;
   final ConnectMachine _machine;
   final List<Timer> _timers = [];
@@ -110,7 +112,7 @@ class BankConnectController extends ChangeNotifier {
   Future<void> restore() async {
     String? id;
     try {
-      id = await _storage.getItem(BatonStorageKeys.bbPendingSession);
+      id = await _storage.getItem(_keys.bbPendingSession);
     } catch (_) {
       onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
     }
@@ -172,11 +174,11 @@ class BankConnectController extends ChangeNotifier {
       _schedule(action.at);
     } else if (action is ConnectKeepPendingSessionAction) {
       final id = action.sessionId;
-      _writes = _writes.then((_) => _storage.setItem(BatonStorageKeys.bbPendingSession, id)).catchError((Object _) {
+      _writes = _writes.then((_) => _storage.setItem(_keys.bbPendingSession, id)).catchError((Object _) {
         onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
       });
     } else if (action is ConnectForgetPendingSessionAction) {
-      _writes = _writes.then((_) => _storage.removeItem(BatonStorageKeys.bbPendingSession)).catchError((Object _) {
+      _writes = _writes.then((_) => _storage.removeItem(_keys.bbPendingSession)).catchError((Object _) {
         onFailure?.call(const BatonFlowFailure('bb', 'storage_failed'));
       });
     }

@@ -34,6 +34,7 @@ class ChiaHandoffController extends ChangeNotifier {
   })  : _backend = backend ?? configuration.backendClient(),
         _browser = browser,
         _storage = configuration.storage,
+        _keys = configuration.keys,
         _clock = clock ?? DateTime.now,
         _newKey = newKey ?? newUuidV4,
         _machine = ChiaHandoffMachine(
@@ -47,6 +48,7 @@ class ChiaHandoffController extends ChangeNotifier {
   final BackendClient _backend;
   final ExternalBrowserPresenter _browser;
   final BatonStorage _storage;
+  final BatonStorageKeys _keys;
   final DateTime Function() _clock;
   final String Function() _newKey;
   final ChiaHandoffMachine _machine;
@@ -85,7 +87,7 @@ class ChiaHandoffController extends ChangeNotifier {
   Future<void> restore() async {
     PendingAttempt? kept;
     try {
-      kept = decodePendingAttempt(await _storage.getItem(BatonStorageKeys.chiaPendingAttempt));
+      kept = decodePendingAttempt(await _storage.getItem(_keys.chiaPendingAttempt));
     } catch (_) {
       onFailure?.call(const BatonFlowFailure('chia', 'storage_failed'));
     }
@@ -117,14 +119,14 @@ class ChiaHandoffController extends ChangeNotifier {
     for (final action in actions) {
       if (action is ChiaSavePendingAttemptAction) {
         try {
-          await _storage.setItem(BatonStorageKeys.chiaPendingAttempt, encodePendingAttempt(action.attempt));
+          await _storage.setItem(_keys.chiaPendingAttempt, encodePendingAttempt(action.attempt));
         } catch (_) {
           // The attempt stays in memory for this run's retries; the app hears that a restart would lose it.
           onFailure?.call(const BatonFlowFailure('chia', 'attempt_not_persisted'));
         }
       } else if (action is ChiaDiscardPendingAttemptAction) {
         try {
-          await _storage.removeItem(BatonStorageKeys.chiaPendingAttempt);
+          await _storage.removeItem(_keys.chiaPendingAttempt);
         } catch (_) {
           onFailure?.call(const BatonFlowFailure('chia', 'storage_failed'));
         }

@@ -45,6 +45,7 @@ class BatonConfiguration {
   BatonConfiguration({
     required this.backendUrl,
     required this.tokenProvider,
+    required this.userId,
     BatonStorage? storage,
     this.returnUrls = const BatonReturnUrls(),
     this.urlPolicy = UrlPolicy.production,
@@ -68,6 +69,14 @@ class BatonConfiguration {
 
   /// The app's current token for `Authorization: Bearer`; null when signed out (nothing is sent).
   final Future<String?> Function() tokenProvider;
+
+  /// The signed-in user's stable id (for example the app token's `sub`): what the flows keep in [storage] is kept
+  /// under this user's own keys ([storageKeys]), so a restore never reads another user's share attempt or BB session
+  /// (docs/CONTRACTS.md §1.3). Build a new configuration when another user signs in.
+  final String userId;
+
+  /// This user's storage keys.
+  BatonStorageKeys get keys => storageKeys(userId);
 
   /// Where the Chia share's key and body and BB's pending session id are kept across restarts (never a URL).
   /// The default keeps them in memory only.

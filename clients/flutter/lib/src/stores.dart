@@ -11,10 +11,24 @@ abstract class BatonStorage {
   Future<void> removeItem(String key);
 }
 
-/// The storage keys the SDK uses (all under `baton.`).
-abstract final class BatonStorageKeys {
-  static const String chiaPendingAttempt = 'baton.chia.pendingAttempt';
-  static const String bbPendingSession = 'baton.bb.pendingSession';
+/// The two storage keys of one user.
+class BatonStorageKeys {
+  const BatonStorageKeys(this.chiaPendingAttempt, this.bbPendingSession);
+
+  /// Chia's pending share attempt (key and body, never a URL).
+  final String chiaPendingAttempt;
+
+  /// BB's pending session id (never the hosted URL).
+  final String bbPendingSession;
+}
+
+/// The storage keys of [userId] (docs/CONTRACTS.md §1.3; Swift `BatonUserData`'s per-user folder, the React Native
+/// package's `storageKeys`): `baton.user.u<hex>.chia.pendingAttempt` and `baton.user.u<hex>.bb.pendingSession`,
+/// `<hex>` the id's UTF-8 bytes in lowercase hex. Hex has no `.`, so no id's keys can be another's.
+BatonStorageKeys storageKeys(String userId) {
+  final hex = utf8.encode(userId).map((byte) => byte.toRadixString(16).padLeft(2, '0')).join();
+  final prefix = 'baton.user.u$hex';
+  return BatonStorageKeys('$prefix.chia.pendingAttempt', '$prefix.bb.pendingSession');
 }
 
 /// In memory only: lost with the process. Give the configuration a durable [BatonStorage] in a real app.
