@@ -57,7 +57,7 @@ public enum RFC3339 {
     /// Formats `date` in UTC, whole seconds (`2025-01-31T12:00:00Z`).
     public static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
-        // 1970-01-01 through 9999-12-31, written digit by digit (Foundation's formatter cost 0.3 % of a share's CPU).
+        // 1970-01-01 through 9999-12-31, written digit by digit rather than by Foundation's formatter.
         guard interval >= 0, interval < 253_402_300_800 else { return foundationString(from: date) }
         let seconds = Int64(interval.rounded(.down))
         let days = seconds / 86_400
@@ -89,8 +89,8 @@ public enum RFC3339 {
     }
 
     /// Seconds since 1970 for the plain form `YYYY-MM-DDTHH:MM:SSZ` (uppercase, no fraction, no offset) with a year
-    /// from 1970 through 9999 — what Baton, its apps and the sandbox write — read without Foundation's parser (which
-    /// cost 1.6 % of a share's CPU for the two timestamps a share reads); `nil` for any other form. `bytes` has passed
+    /// from 1970 through 9999 — what Baton, its apps and the sandbox write — read without Foundation's parser (the
+    /// two timestamps a share reads; docs/reliability.md has the figure); `nil` for any other form. `bytes` has passed
     /// ``hasFieldsInRange(_:)``.
     static func wholeSecondsUTC(_ bytes: [UInt8]) -> Int64? {
         guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }

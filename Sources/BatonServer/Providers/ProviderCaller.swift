@@ -80,7 +80,7 @@ struct ProviderCaller: Sendable {
     }
 
     /// One `provider_call` line, written straight into bytes (``LogLine``): what `Logger.log` writes for the same
-    /// fields, without the dictionary, the sort and the intermediate strings (1.4 % of a share's CPU before).
+    /// fields, without the dictionary, the sort and the intermediate strings.
     private func log(
         _ provider: ProviderName, _ operation: String, _ exchange: Exchange, attempts: Int, elapsed: Duration
     ) {
