@@ -44,17 +44,13 @@ struct ChiaClient: Sendable {
         return result
     }
 
-    /// The created session's `url` and `expiresAt` strings. Chia answers with a flat object, read by the byte-level
-    /// reader; anything else (nested members, duplicate names) goes to `JSONDecoder`, which decided alone before.
+    /// The created session's `url` and `expiresAt` strings, read by the one strict JSON reader (``JSONValue/parse(_:)``,
+    /// RFC 8259, each name once): members Chia may add, nested or not, are read and ignored; a body that is not such
+    /// an object is refused.
     static func urlAndExpiry(_ response: OutboundResponse) -> (url: String, expiresAt: String)? {
-        if let object = StrictJSONObject(anyNames: response.body) {
-            guard let url = object.anyString("url"), let expiresAt = object.anyString("expiresAt") else { return nil }
-            return (url, expiresAt)
-        }
-        struct Body: Decodable {
-            let url: String
-            let expiresAt: String
-        }
-        return ProviderJSON.decode(Body.self, response).map { ($0.url, $0.expiresAt) }
+        guard let body = try? JSONValue.parse(response.body), let url = body["url"]?.stringValue,
+            let expiresAt = body["expiresAt"]?.stringValue
+        else { return nil }
+        return (url, expiresAt)
     }
 }
