@@ -13,14 +13,14 @@ public struct ChiaHandoff: Sendable, Hashable {
 /// Chia's API as the backend uses it: `POST /v2/handoff-sessions` with the API key and the `Idempotency-Key` derived
 /// per user from the app's (``ProviderIdempotencyKeys``), so Chia dedupes every retry and every lease takeover of
 /// one user's request, and never hands one user's journey to another.
-struct ChiaClient: Sendable {
+package struct ChiaClient: Sendable {
     let origin: String
     let apiKey: Secret
     let caller: ProviderCaller
     let urls: URLPolicy
 
     /// Creates (or, for a key Chia has seen with this body, gets back) the handoff session.
-    func createHandoffSession(
+    package func createHandoffSession(
         key: IdempotencyKey, request: ShareRequestBody
     ) async throws -> ProviderResult<
         ChiaHandoff
@@ -52,5 +52,13 @@ struct ChiaClient: Sendable {
             let expiresAt = body["expiresAt"]?.stringValue
         else { return nil }
         return (url, expiresAt)
+    }
+
+    /// A client for Chia at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
+    package init(origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy) {
+        self.origin = origin
+        self.apiKey = apiKey
+        self.caller = caller
+        self.urls = urls
     }
 }

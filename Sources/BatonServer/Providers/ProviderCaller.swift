@@ -6,13 +6,25 @@ import Foundation
 ///
 /// It logs one line per operation — provider, operation, attempts, status, outcome, duration — and never a URL, a
 /// header or a body (they hold keys, journey URLs and personal data).
-struct ProviderCaller: Sendable {
+package struct ProviderCaller: Sendable {
     let transport: any HTTPTransport
     let policy: ProviderCallPolicy
     let logger: Logger
     let metrics: BackendMetrics
     /// Waits between attempts; injected so tests do not wait.
     let sleep: @Sendable (Duration) async throws -> Void
+
+    /// A caller sending through `transport` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
+    package init(
+        transport: any HTTPTransport, policy: ProviderCallPolicy, logger: Logger, metrics: BackendMetrics,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
+        self.transport = transport
+        self.policy = policy
+        self.logger = logger
+        self.metrics = metrics
+        self.sleep = sleep
+    }
 
     /// What a provider sent back after retries: a final response (2xx or a definitive 4xx), or nothing usable.
     enum Exchange: Sendable {
