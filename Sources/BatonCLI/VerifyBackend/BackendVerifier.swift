@@ -36,7 +36,7 @@ struct BackendVerifier: Sendable {
     /// users with fixed tokens (the first; the second for an `-other` role).
     func user(_ role: String) throws(CheckNotRun) -> String {
         switch options.tokens {
-        case .command: return "verify-\(options.runID)-\(role)"
+        case .command, .mint: return "verify-\(options.runID)-\(role)"
         case .fixed(let pairs):
             let index = role.hasSuffix("-other") ? 1 : 0
             guard pairs.count > index else { throw CheckNotRun("needs a second --token USER=TOKEN (another user)") }

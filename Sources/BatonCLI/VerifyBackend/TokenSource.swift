@@ -9,6 +9,8 @@ enum TokenSource: Sendable {
     case command(String)
     /// Fixed tokens by user id; only these users can be used.
     case fixed([(user: String, token: String)])
+    /// Tokens made in the process (a caller that links the kit, such as a test holding the signing key).
+    case mint(@Sendable (String) async throws -> String)
 
     /// Reads `--token USER=TOKEN` values.
     static func fixed(from values: [String]) throws(UsageError) -> TokenSource {
@@ -22,17 +24,11 @@ enum TokenSource: Sendable {
         return .fixed(pairs)
     }
 
-    /// The user ids the run may use: `wanted` for a command, else the given users in order.
-    func users(wanted: [String]) -> [String] {
-        switch self {
-        case .command: wanted
-        case .fixed(let pairs): pairs.map(\.user)
-        }
-    }
-
     /// The token for `user`.
     func token(for user: String) async throws -> String {
         switch self {
+        case .mint(let make):
+            return try await make(user)
         case .fixed(let pairs):
             guard let token = pairs.first(where: { $0.user == user })?.token else {
                 throw CheckNotRun("no --token given for user \(user)")
