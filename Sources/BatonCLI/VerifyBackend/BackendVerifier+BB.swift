@@ -19,6 +19,8 @@ extension BackendVerifier {
                 + "422 callback_unavailable"
         ) {
             let created = try await createSession(probe, role: "bb", callback: "custom-scheme")
+            // Ended at BB, so it does not count as a pending session of this user on the next run.
+            _ = try await probe.complete(.bb, id: created.id, ["resultCode": "Cancelled"])
             try Self.expectNoStore(created.reply, "the session (with its hosted URL)")
         }
         await ledger.check("bb.body-invalid", "§2 problem codes: 400 invalid_request for connect bodies") {

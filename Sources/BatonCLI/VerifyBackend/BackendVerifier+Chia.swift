@@ -113,10 +113,11 @@ extension BackendVerifier {
             var urls = Set<String>()
             for result in replies {
                 let reply = try result.get()
-                if reply.status == 503 {
-                    // Past the server's bound a joined request may be told to retry.
-                    try reply.expectProblem([503], nil, "a concurrent tap")
-                    try expect(reply.retryAfter != nil, "a concurrent tap's 503 has no Retry-After")
+                if reply.status == 503 || reply.status == 429 {
+                    // Past the server's bound a joined request may be told to retry, and a per-user limit may
+                    // refuse some taps first (§2 "Per-user rate limit"): both retryable, with Retry-After.
+                    try reply.expectProblem([503, 429], nil, "a concurrent tap")
+                    try expect(reply.retryAfter != nil, "a concurrent tap's \(reply.status) has no Retry-After")
                     continue
                 }
                 try expect(reply.status == 201, "a concurrent tap got \(reply.summary)")
@@ -151,7 +152,7 @@ extension BackendVerifier {
         ) {
             let share = try needTarget()
             let body = Self.shareBody(share.item, share.version)
-            let authHeaders = try await auth("chia")
+            let authHeaders = try await auth("chia-refusals")
             for key in [nil, "not-a-uuid", "123e4567-e89b-12d3-a456-426614174000"] as [String?] {
                 var headers = authHeaders
                 if let key { headers.set("idempotency-key", key) }
@@ -174,7 +175,7 @@ extension BackendVerifier {
                 ("affirmed false", Array(JSONValue.object(notAffirmed.map { .init($0.key, $0.value) }).rendered.utf8)),
             ]
             for (what, body) in bodies {
-                var headers = try await shareHeaders("chia", Self.newKey())
+                var headers = try await shareHeaders("chia-refusals", Self.newKey())
                 headers.set("content-type", "application/json")
                 let reply = try await http.send(.post, url("/v2/handoff-sessions"), headers: headers, body: body)
                 try reply.expectProblem(400, "invalid_request", what)
@@ -192,7 +193,8 @@ extension BackendVerifier {
             for (what, body) in cases {
                 let before = try await probe.chiaSessions()
                 let reply = try await send(
-                    .post, "/v2/handoff-sessions", body: body, headers: try await shareHeaders("chia", Self.newKey()))
+                    .post, "/v2/handoff-sessions", body: body,
+                    headers: try await shareHeaders("chia-projection", Self.newKey()))
                 try reply.expectProblem(409, "projection_changed", what)
                 let created = try await Self.newEntries(before, try await probe.chiaSessions())
                 try expect(created.isEmpty, "\(what) made a journey at Chia")
