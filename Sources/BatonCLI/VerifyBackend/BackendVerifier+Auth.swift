@@ -48,6 +48,25 @@ extension BackendVerifier {
         }
     }
 
+    /// Problem answers every route shares (§2 "Problem codes"): an unknown route and a method a route does not take.
+    func runProblems(_ ledger: inout CheckLedger) async {
+        let role = options.flows.contains(.chia) ? "chia" : "flow"
+        await ledger.check("problems.not-found", "§2 problem codes: 404 not_found for a route that does not exist") {
+            let reply = try await send(.get, "/v2/verify-backend-no-such-route", headers: try await auth(role))
+            try reply.expectProblem(404, "not_found", "an unknown route")
+        }
+        await ledger.check(
+            "problems.method-not-allowed", "§2 problem codes: 405 method_not_allowed with Allow for another method"
+        ) {
+            guard let (method, path, _) = protectedRoutes.first else { throw CheckNotRun("no route to ask") }
+            let other: HTTPMethod = method == .get ? .delete : .put
+            let reply = try await send(other, path, headers: try await auth(role))
+            try reply.expectProblem(405, "method_not_allowed", "\(other) \(path)")
+            let allow = reply.headers["allow"]?.uppercased() ?? ""
+            try expect(allow.contains(method.rawValue), "the 405 has no Allow naming \(method)")
+        }
+    }
+
     /// Sends `body` as JSON (or nothing) to the backend's `path`.
     func send(
         _ method: HTTPMethod, _ path: String, body: JSONValue? = nil, headers: HTTPHeaders = [:]

@@ -62,6 +62,7 @@ struct BackendVerifier: Sendable {
             return ledger.results
         }
         await runAuth(&ledger)
+        await runProblems(&ledger)
         if options.flows.contains(.chia) { await runChia(&ledger, probe) }
         if options.flows.contains(.privue) { await runPrivue(&ledger, probe) }
         if options.flows.contains(.bb) { await runBB(&ledger, probe) }
