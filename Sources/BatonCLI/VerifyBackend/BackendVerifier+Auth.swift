@@ -37,7 +37,7 @@ extension BackendVerifier {
             "auth.refused-token", "§2 Auth: a malformed or altered token is the same bare 401 unauthorized"
         ) {
             let real = try await auth(options.flows.contains(.chia) ? "chia" : "flow")["authorization"] ?? ""
-            let altered = String(real.dropLast()) + (real.hasSuffix("A") ? "B" : "A")
+            let altered = Self.altered(real)
             for token in ["Bearer not-a-token", altered, "Basic dXNlcjpwYXNz"] {
                 for (method, path, body) in protectedRoutes {
                     let reply = try await send(
@@ -75,6 +75,21 @@ extension BackendVerifier {
     {
         if let body { return try await http.json(method, url(path), body, headers: headers) }
         return try await http.send(method, url(path), headers: headers)
+    }
+
+    /// `header` with one letter or digit in the middle of its token changed. (Not the last character: in base64 it
+    /// may carry only padding bits, which a lenient decoder ignores, leaving the signature the same.)
+    static func altered(_ header: String) -> String {
+        var characters = Array(header)
+        let start = "Bearer ".count
+        let middle = start + (characters.count - start) / 2
+        let alphanumeric = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber) }
+        guard
+            let index = (middle..<characters.count).first(where: { alphanumeric(characters[$0]) })
+                ?? (start..<middle).last(where: { alphanumeric(characters[$0]) })
+        else { return header + "x" }
+        characters[index] = characters[index] == "A" ? "B" : "A"
+        return String(characters)
     }
 
     static func newKey() -> String { IdempotencyKey.random().rawValue }

@@ -101,6 +101,16 @@ struct BackendVerifierTests {
 
 @Suite("baton verify-backend token sources")
 struct TokenSourceTests {
+    /// The last base64 character of a signature may hold only padding bits a lenient decoder ignores (a token with
+    /// it changed was accepted by a Node backend, 2 runs in 6): the altered token differs in the middle instead.
+    @Test(arguments: ["Bearer bt1.eyJhdWQiOiJ4In0.QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVowMTIzNDU2Nzg5", "Bearer a.b.c"])
+    func anAlteredTokenDiffersBeforeItsLastCharacter(header: String) {
+        let altered = BackendVerifier.altered(header)
+        #expect(altered != header)
+        #expect(altered.count == header.count)
+        #expect(altered.last == header.last || header.count - "Bearer ".count < 3)
+    }
+
     @Test func aCommandGetsTheUserShellQuotedAndItsOutputTrimmed() async throws {
         let token = try await TokenSource.command("printf 'tok-%s\\n' {user}").token(for: "o'brien;exit$(false)")
         #expect(token == "tok-o'brien;exit$(false)")

@@ -18,6 +18,8 @@ export function authenticate(key: string, request: Request): string {
   if (parts.length !== 3 || parts[0] !== PREFIX) throw problems.unauthorized();
   const expected = createHmac("sha256", key).update(`${PREFIX}.${parts[1]}`).digest();
   const given = Buffer.from(parts[2], "base64url");
+  // Only the canonical encoding: a lenient decoder would let two spellings of one signature through.
+  if (given.toString("base64url") !== parts[2]) throw problems.unauthorized();
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw problems.unauthorized();
   let claims: { sub?: unknown; exp?: unknown };
   try {
