@@ -14,7 +14,9 @@ struct VerifyBackendStack {
     let signer: SignedTokenAuthenticator
     let directory: URL
 
-    static func start() async throws -> VerifyBackendStack {
+    /// - Parameter rateLimited: keep the per-user rate limit on (the default); off for a run where one user makes
+    ///   every request, more than a per-user limit on creates allows.
+    static func start(rateLimited: Bool = true) async throws -> VerifyBackendStack {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-verify-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let secrets = try DevelopmentSecrets.loadOrCreate(in: directory.path)
@@ -25,9 +27,10 @@ struct VerifyBackendStack {
         for _ in 0..<5 {
             let port = ServeCommandTests.freePortRun()
             do {
-                let configuration = try SandboxDevelopment.configuration(
+                var configuration = try SandboxDevelopment.configuration(
                     sandbox: sandbox, secrets: secrets, host: "127.0.0.1", port: port,
                     database: "sqlite:\(directory.path)/backend.sqlite")
+                configuration.rateLimit.enabled = rateLimited
                 let stack = try await BackendStack.start(
                     configuration: configuration, providers: nil, evidence: FixtureServiceStateProvider.sandbox,
                     syncFirst: true, logger: Logger(sink: DiscardLogSink()), onSyncEvent: { _ in })
