@@ -24,20 +24,21 @@ build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
 lint: deps
-	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs
+	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs examples/ios-app
 	node --check Sources/BatonServer/Web/Files/shell.js
 	.venv/bin/openapi-spec-validator Sources/BatonServer/OpenAPI/openapi.json
 
 format:
-	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests Stubs
+	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests Stubs examples/ios-app
 
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	scripts/with-postgres $(SWIFT) test $(BUILD_FLAGS) --skip-build
 	scripts/typecheck-apple
+	scripts/check-privacy-manifest
 	scripts/run-suites
 	python3 scripts/partner_contracts/test_check_renderer_conformance.py
-	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web
+	python3 scripts/partner_contracts/check_renderer_conformance.py --require swift --require web --require kotlin --require typescript
 
 demo: build
 	$(BATON) demo

@@ -12,11 +12,19 @@ let package = Package(
     name: "Baton",
     platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
+        // An iOS app adds BatonClient and BatonApple (BatonCore comes with them). A server adds BatonServer (and
+        // BatonSandbox for the provider simulators in development), or runs the `baton` executable. No app links the
+        // server products, and no server links BatonApple. BatonCore alone is the wire contract both sides share.
         .library(name: "BatonCore", targets: ["BatonCore"]),
+        // App: the flow machines and coordinators, the backend client, the presenters' contract.
         .library(name: "BatonClient", targets: ["BatonClient"]),
+        // App (iOS, visionOS): the presenters and SwiftUI views, with the privacy manifest; empty elsewhere.
         .library(name: "BatonApple", targets: ["BatonApple"]),
+        // Server: the partner backend.
         .library(name: "BatonServer", targets: ["BatonServer"]),
+        // Server, development and tests only: the three provider simulators.
         .library(name: "BatonSandbox", targets: ["BatonSandbox"]),
+        // Server: the command line (`baton serve`, `baton demo`, `baton doctor`, ...).
         .executable(name: "baton", targets: ["baton"]),
     ],
     dependencies: [],
@@ -31,7 +39,8 @@ let package = Package(
         .target(name: "BatonCrypto", dependencies: ["BatonCore", "COpenSSL"]),
         .target(name: "BatonHTTP", dependencies: ["BatonCore", "CMicroHTTPD", "CCurl"]),
         .target(name: "BatonClient", dependencies: ["BatonCore"]),
-        .target(name: "BatonApple", dependencies: ["BatonClient"]),
+        // The privacy manifest ships as a resource (an empty module elsewhere still builds, with the file bundled).
+        .target(name: "BatonApple", dependencies: ["BatonClient"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The headless app's browser (fetches the sandbox's hosted pages): tooling, so no iOS app links it.
         .target(name: "BatonHeadless", dependencies: ["BatonClient", "BatonCore"]),
         // The in-process/live test client for a Router (as Hummingbird ships HummingbirdTesting).

@@ -20,14 +20,32 @@ extension ConnectCallback {
 /// the user's close, or a failure (no or an invalid presentation anchor). A session that does not start is
 /// ``BrowserCompletion/failedToOpen``; cancelling the calling task cancels the session. A ``PresentationSlot``
 /// delivers exactly one of these, whichever comes first.
+///
+/// The sheet is ephemeral by default (`prefersEphemeralWebBrowserSession`, as AppAuth's and Auth0.swift's option of
+/// the same meaning, which default to shared): iOS shows no "“App” Wants to Use “…” to Sign In" alert before a
+/// bank connection that is not a sign-in to the app, and the sheet neither reads nor keeps Safari's cookies, so one
+/// person's bank session in Safari never reaches another's connect on a shared device, and nothing the bank leaves
+/// behind outlives the sheet (``JourneyWebDataEraser`` cannot reach Safari's cookies). The cost: the user signs in to
+/// the bank every time, and a bank that remembers a trusted browser by cookie asks for its second factor again.
 @MainActor
 public final class AuthenticationSessionPresenter: NSObject, ASWebAuthenticationPresentationContextProviding {
     private let anchor: @MainActor () -> ASPresentationAnchor
+    private let prefersEphemeralWebBrowserSession: Bool
     private let slot = PresentationSlot()
     private var session: ASWebAuthenticationSession?
 
     /// A presenter showing the sheet over `anchor()` (the presenting scene's key window).
-    public init(anchor: @escaping @MainActor () -> ASPresentationAnchor) {
+    ///
+    /// - Parameters:
+    ///   - prefersEphemeralWebBrowserSession: `true` (the default): a private sheet, no alert, no cookies shared
+    ///     with Safari in either direction. `false`: iOS asks "“App” Wants to Use “…” to Sign In" first, and the
+    ///     sheet shares Safari's cookies, so a user already signed in to their bank in Safari may not need to sign in
+    ///     again, and the bank's cookies stay in Safari after the connection.
+    ///   - anchor: the window the sheet is shown over.
+    public init(
+        prefersEphemeralWebBrowserSession: Bool = true, anchor: @escaping @MainActor () -> ASPresentationAnchor
+    ) {
+        self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
         self.anchor = anchor
     }
 
@@ -47,6 +65,7 @@ public final class AuthenticationSessionPresenter: NSObject, ASWebAuthentication
                     url: target, callbackURLScheme: scheme, completionHandler: completion)
             }
             session.presentationContextProvider = self
+            session.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
             self.session = session
             if !session.start() { slot.finish(ticket, with: .failedToOpen) }
         } tearDown: { [weak self] in

@@ -49,11 +49,15 @@ public final class CameraWebViewPresenter: NSObject, WKNavigationDelegate, WKUID
         }
     }
 
+    /// The data store of every journey web view: the persistent default store (seed 001), the one
+    /// ``WebKitJourneyDataEraser`` clears at sign-out.
+    static func journeyDataStore() -> WKWebsiteDataStore { .default() }
+
     private func makeWebView() -> WKWebView {
         let configuration = WKWebViewConfiguration()
         configuration.allowsInlineMediaPlayback = true
         configuration.mediaTypesRequiringUserActionForPlayback = []
-        configuration.websiteDataStore = .default()
+        configuration.websiteDataStore = Self.journeyDataStore()
         let webView = WKWebView(frame: .zero, configuration: configuration)
         webView.navigationDelegate = self
         webView.uiDelegate = self

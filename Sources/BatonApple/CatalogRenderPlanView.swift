@@ -12,7 +12,9 @@ import SwiftUI
 ///   whole plan scrolls, so 200% text at the narrowest width keeps every word and every action.
 /// - VoiceOver: the reading order is the plan's order (one element per plan element; a described term is read as one
 ///   element with its details); headings carry the header trait; the image speaks its alt text; focus moves to the
-///   plan's ``CatalogRenderPlan/initialFocus`` (the disclosure heading after the CTA).
+///   plan's ``CatalogRenderPlan/initialFocus`` (the disclosure heading) when the disclosure replaces the card after
+///   the CTA, or is on screen when the view appears, as ``CatalogRenderPlan/focusMove(from:)`` decides: the view
+///   stays the same while its plan changes, so `onAppear` alone would never see the disclosure arrive.
 /// - Both actions equally usable: every action is the same bordered, full-width button, enabled as the plan says.
 /// - Reduce Motion: no animation at all while it is on.
 public struct CatalogRenderPlanView: View {
@@ -20,6 +22,8 @@ public struct CatalogRenderPlanView: View {
     private let perform: @MainActor (CatalogRenderPlan.Action) -> Void
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @AccessibilityFocusState private var focused: String?
+    /// The plan last shown, for ``CatalogRenderPlan/focusMove(from:)``.
+    @State private var shown: CatalogRenderPlan?
 
     /// Renders `plan`; `perform` receives the tapped action.
     public init(_ plan: CatalogRenderPlan, perform: @escaping @MainActor (CatalogRenderPlan.Action) -> Void) {
@@ -42,7 +46,14 @@ public struct CatalogRenderPlanView: View {
         .transaction { transaction in
             if reduceMotion { transaction.animation = nil }
         }
-        .onAppear { focused = plan.initialFocus }
+        .onAppear { show(plan) }
+        .onChange(of: plan) { next in show(next) }  // the iOS 14–16 form: this package supports iOS 16
+    }
+
+    /// Moves focus as the plan change asks, and remembers the plan.
+    private func show(_ next: CatalogRenderPlan) {
+        if let target = next.focusMove(from: shown) { focused = target }
+        shown = next
     }
 
     @ViewBuilder

@@ -5,7 +5,8 @@ forbidden-behavior cases"). Run from the repository root:
 
     python3 scripts/partner_contracts/check_renderer_conformance.py [--require SHELL]... [--only SHELL]...
 
-Prints a table shell x section (passed / failed / not run, or "not runnable here" with the reason), the failed
+Prints a table shell x section (passed / failed / not run, or "not runnable here" with the reason), each case of
+renderer-conformance.v1.json a shell did not run ("NOT RUN shell section id: reason"), the failed
 cases, and last a line "N passed, N failed" alone. Exits 1 on any failed case (or a --require'd shell that cannot
 run here), else 0. Passed and failed count only cases a shell executed.
 
@@ -77,6 +78,7 @@ class ShellRun:
     unavailable: str = None                       # the reason, when not runnable here
     cells: dict = field(default_factory=dict)     # column -> {"passed": n, "failed": n, "not_run": n}
     failures: list = field(default_factory=list)  # (column, id, detail)
+    not_run: list = field(default_factory=list)   # (section, id, detail) of renderer-conformance cases not run
 
     def count(self, result):
         return sum(cell[result] for cell in self.cells.values())
@@ -144,8 +146,11 @@ def run_shell(shell, repo, vectors):
         cell[result] += 1
         if result == "failed":
             run.failures.append((name, entry["id"], entry.get("detail") or ""))
-    for section, _ in known - reported:
+        elif result == "not_run" and entry["file"] == VECTOR_FILE:
+            run.not_run.append((entry["section"], entry["id"], entry.get("detail") or ""))
+    for section, case_id in sorted(known - reported):
         run.cells.setdefault(section, dict.fromkeys(RESULTS, 0))["not_run"] += 1
+        run.not_run.append((section, case_id, "not in the report"))
     return run
 
 
@@ -191,6 +196,9 @@ def main(argv=None, registry=None, repo=REPO):
     for run in runs:
         if run.unavailable:
             print(f"{run.name}: not runnable here: {run.unavailable}")
+    for run in runs:
+        for section, case_id, detail in run.not_run:
+            print(f"NOT RUN {run.name} {section} {case_id}" + (f": {detail}" if detail else ""))
     for run in runs:
         for name, case_id, detail in run.failures:
             print(f"FAIL {run.name} {name} {case_id}" + (f": {detail}" if detail else ""))

@@ -82,6 +82,17 @@ class CheckerTests(unittest.TestCase):
         self.assertIn(f"0 passed, 0 failed, {len(accessibility)} not run", row)
         self.assertIn(f"{len(accessibility) + 1} not run, 0 shell(s) not runnable here", lines)
 
+    def test_every_case_not_run_is_listed_by_name(self):
+        accessibility = [case["id"] for case in REAL["accessibility"]]
+        dropped = REAL["forbidden"][0]["id"]
+        partial = report("ts", override=dict.fromkeys(accessibility, "not_run"), drop=[dropped])
+        _, lines = self.check([self.shell("ts", stdout=partial)])
+        listed = [line for line in lines if line.startswith("NOT RUN ts ")]
+        self.assertEqual(len(listed), len(accessibility) + 1, listed)
+        for case_id in accessibility:
+            self.assertTrue(any(line.startswith(f"NOT RUN ts accessibility {case_id}") for line in listed), case_id)
+        self.assertIn(f"NOT RUN ts forbidden {dropped}: not in the report", listed)
+
     def test_a_missing_toolchain_is_not_runnable_here_with_its_reason(self):
         absent = checker.Shell("flutter", ["clients/flutter/scripts/conformance-report"],
                                checker.executable("clients/flutter/scripts/conformance-report"))

@@ -15,19 +15,22 @@ import loadgen  # noqa: E402
 import skew  # noqa: E402
 import network  # noqa: E402
 import soak  # noqa: E402
+import failover  # noqa: E402
 
-CHECKS = {**checks.CHECKS, **faults.CHECKS, **skew.CHECKS, **network.CHECKS, **soak.CHECKS}
+CHECKS = {**checks.CHECKS, **faults.CHECKS, **failover.CHECKS, **skew.CHECKS, **network.CHECKS, **soak.CHECKS}
 # The mixed soak runs only when named (`scripts/soak` runs it after the others, for SOAK_TIMEOUT seconds).
-ORDER = checks.ORDER + list(faults.CHECKS) + list(skew.CHECKS) + list(network.CHECKS)
+ORDER = checks.ORDER + list(faults.CHECKS) + list(failover.CHECKS) + list(skew.CHECKS) + list(network.CHECKS)
 
 SOAK_SECONDS = float(os.environ.get("SOAK_MIXED_SECONDS", "1800"))
 PROFILES = {
     "test": dict(crash_keys=100, scale_rounds=20, fault_taps=1000, slow_clients=20, bad_repeats=1, drip_steps=40,
                  pg_cycles=4, pg_rate=20, pg_steady=1.0, pg_hold=1.0, disk_rate=30, disk_hold=2.0, log_hold=6.0,
-                 net_rate=20, net_phase=3.0, net_partition=6.0),
+                 net_rate=20, net_phase=3.0, net_partition=6.0,
+                 fo_rate=20, fo_hook_rate=5, fo_lag_ms=20, fo_stall_ms=1000, fo_steady=3.0, fo_gap=1.0, fo_after=3.0),
     "soak": dict(crash_keys=1000, scale_rounds=100, fault_taps=10000, slow_clients=200, bad_repeats=20, drip_steps=300,
                  pg_cycles=20, pg_rate=40, pg_steady=5.0, pg_hold=3.0, disk_rate=50, disk_hold=20.0, log_hold=20.0,
                  net_rate=40, net_phase=30.0, net_partition=30.0,
+                 fo_rate=40, fo_hook_rate=10, fo_lag_ms=20, fo_stall_ms=1000, fo_steady=60.0, fo_gap=5.0, fo_after=30.0,
                  soak_seconds=SOAK_SECONDS, soak_rate=20, soak_sample=min(15.0, SOAK_SECONDS / 30),
                  soak_fault=min(30.0, SOAK_SECONDS / 12), soak_quiet=min(60.0, SOAK_SECONDS / 12)),
 }

@@ -51,6 +51,7 @@ enum ConformanceRunner {
             let now = document["now"]?.stringValue.flatMap(RFC3339.date(from:)) ?? Date(timeIntervalSince1970: 0)
             check = { retryClassification($0, now: now) }
         case "catalog-decision": check = catalogDecision
+        case "link-routing": check = linkRouting(document)
         // App-side vectors (event sequences → effects of all three flows) run against BatonClient's machines in
         // `swift test` (BatonClientTests.InteractionVectorTests); nothing in this command executes them.
         case "interaction":

@@ -17,6 +17,8 @@ public protocol JourneyWebDataEraser: Sendable {
 /// user and hand its stores to the coordinators:
 ///
 /// ```swift
+/// let applicationSupport = try FileManager.default.url(
+///     for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
 /// let data = BatonUserData(directory: applicationSupport.appendingPathComponent("Baton"), userID: user.id,
 ///                          journeyWebData: WebKitJourneyDataEraser())
 /// let chia = ChiaHandoffCoordinator(catalogItemID: card.id, genericReturn: nil, backend: backend,

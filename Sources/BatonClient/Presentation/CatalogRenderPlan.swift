@@ -71,6 +71,15 @@ public struct CatalogRenderPlan: Sendable, Hashable {
     /// The element that takes accessibility focus when the plan appears (the disclosure heading after the CTA).
     public let initialFocus: String?
 
+    /// The element accessibility focus moves to when the screen changes from `previous` (`nil`: the view has just
+    /// appeared) to this plan: ``initialFocus`` when `previous` did not have it (the disclosure replacing the card
+    /// after the call to action, or a view appearing on the disclosure); `nil` otherwise, so a change within the
+    /// disclosure (a share in flight, buttons enabled again, a notice) never takes focus from where the user is.
+    public func focusMove(from previous: CatalogRenderPlan?) -> String? {
+        guard let initialFocus, previous?.initialFocus != initialFocus else { return nil }
+        return initialFocus
+    }
+
     /// The catalog card before its call to action: the blocks, then `Get started` (described by the title).
     public static func catalog(_ card: CatalogCard, callToActionEnabled: Bool = true) -> CatalogRenderPlan {
         let cta = Element(

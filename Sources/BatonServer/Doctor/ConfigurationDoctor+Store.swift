@@ -12,7 +12,9 @@ extension ConfigurationDoctor {
         }
         switch url.location {
         case .sqlite(let path): return [sqliteFinding(path: path)]
-        case .postgres(let uri): return [await postgresFinding(uri: uri, described: url.description)]
+        case .postgres(let uri):
+            return [await postgresFinding(uri: uri, described: url.description)]
+                + [postgresHostsFinding(uri: uri)].compactMap { $0 }
         }
     }
 

@@ -110,6 +110,7 @@ final class StoreOutageLog: Sendable {
             if code.hasPrefix("08") { return "connection_lost" }
             if code == "57P01" || code == "57P02" { return "server_shutting_down" }
             if code == "57P03" { return "server_starting" }
+            if code == "25006" { return "read_only" }
             if code.hasPrefix("53") { return "insufficient_resources" }
             if code.hasPrefix("28") { return "authentication_failed" }
             return "unavailable"

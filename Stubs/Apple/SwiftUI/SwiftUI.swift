@@ -1,6 +1,8 @@
 // Stub of SwiftUI (iOS 18 SDK declarations) for scripts/typecheck-apple; see Stubs/Apple/README.md. Never shipped.
-// Only what Sources/BatonApple uses; modifiers return `some View`, as Apple's do where it declares an opaque type.
+// Only what Sources/BatonApple, docs/ios.md and examples/ios-app use; modifiers return `some View`, as Apple's do
+// where it declares an opaque type. On iOS, `import SwiftUI` also imports UIKit, as here.
 import Foundation
+@_exported import UIKit
 
 // MARK: - View and its builder
 
@@ -64,6 +66,51 @@ public struct AnyView: View {
 
 @available(iOS 13.0, *)
 public protocol DynamicProperty {}
+
+// MARK: - App and scenes
+
+@available(iOS 14.0, *)
+@MainActor @preconcurrency public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+    @MainActor @preconcurrency init()
+}
+
+@available(iOS 14.0, *)
+extension App {
+    @MainActor @preconcurrency public static func main() { fatalError() }
+}
+
+@available(iOS 14.0, *)
+@MainActor @preconcurrency public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: Scene {}
+
+@available(iOS 14.0, *)
+@resultBuilder public struct SceneBuilder {
+    public static func buildExpression<Content: Scene>(_ content: Content) -> Content { content }
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+@available(iOS 14.0, *)
+public struct WindowGroup<Content: View>: Scene {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+@available(iOS 14.0, *)
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    case background, inactive, active
+}
+
+@available(iOS 13.0, *)
+@MainActor @preconcurrency open class UIHostingController<Content: View>: UIViewController {
+    public init(rootView: Content) { fatalError() }
+    public required init?(coder aDecoder: NSCoder) { fatalError() }
+}
 
 // MARK: - Values
 
@@ -146,6 +193,8 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
 public struct EnvironmentValues {
     public init() {}
     public var accessibilityReduceMotion: Bool { fatalError() }
+    @available(iOS 14.0, *)
+    public var scenePhase: ScenePhase { fatalError() }
     public var dynamicTypeSize: DynamicTypeSize { fatalError() }
 }
 
@@ -160,6 +209,21 @@ public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
 @propertyWrapper public struct Environment<Value>: DynamicProperty {
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
     public var wrappedValue: Value { fatalError() }
+}
+
+@available(iOS 13.0, *)
+@propertyWrapper public struct State<Value>: DynamicProperty {
+    public init(wrappedValue value: Value) { fatalError() }
+    public init(initialValue value: Value) { fatalError() }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set { fatalError() }
+    }
+}
+
+@available(iOS 13.0, *)
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { fatalError() }
 }
 
 @available(iOS 15.0, *)
@@ -186,6 +250,7 @@ public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
 @available(iOS 13.0, *)
 public struct Text: View, Equatable {
     public init(verbatim content: String) { fatalError() }
+    public init<S: StringProtocol>(_ content: S) { fatalError() }
     public func font(_ font: Font?) -> Text { fatalError() }
     public var body: Never { fatalError() }
     nonisolated public static func == (lhs: Text, rhs: Text) -> Bool { fatalError() }
@@ -257,6 +322,11 @@ public struct Button<Label: View>: View {
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, *)
+extension Button where Label == Text {
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) { fatalError() }
+}
+
 @available(iOS 14.0, *)
 public struct Link<Label: View>: View {
     public init(destination: URL, @ViewBuilder label: () -> Label) { fatalError() }
@@ -291,6 +361,24 @@ extension View {
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { fatalError() }
     public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> some View { fatalError() }
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
+    @available(iOS 14.0, *)
+    public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { fatalError() }
+    @available(iOS 15.0, *)
+    // The SDK's interface also marks the action `@_inheritActorContext` (Apple's pages omit underscored attributes):
+    // the closure runs on the view's main actor, as a `Task { }` formed there does.
+    public func task(
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { fatalError() }
+    @available(
+        iOS, introduced: 14.0, deprecated: 17.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
+        fatalError()
+    }
+    // The iOS 17 forms (`onChange(of:initial:_:)`, zero or two arguments) are left out on purpose: Linux does not
+    // enforce iOS availability, and the package supports iOS 16 (Stubs/Apple/MustFail/TwoArgumentOnChange.swift).
     @available(iOS 14.0, *)
     public func accessibilityLabel(_ label: Text) -> some View { fatalError() }
     @available(iOS 14.0, *)

@@ -19,7 +19,57 @@
 }
 
 @available(iOS 13.0, *)
-@MainActor open class UIScene: UIResponder {}
+@MainActor open class UIScene: UIResponder {
+    @MainActor open class ConnectionOptions: NSObject {
+        open var urlContexts: Set<UIOpenURLContext> { fatalError() }
+        open var userActivities: Set<NSUserActivity> { fatalError() }
+    }
+}
+
+@available(iOS 13.0, *)
+@MainActor open class UISceneSession: NSObject {}
+
+@available(iOS 13.0, *)
+@MainActor open class UIOpenURLContext: NSObject {
+    open var url: URL { fatalError() }
+}
+
+#if !canImport(Darwin)
+// On Apple platforms Foundation declares these; Linux's Foundation does not have them.
+@available(iOS 8.0, *)
+open class NSUserActivity: NSObject {
+    public init(activityType: String) { fatalError() }
+    open var activityType: String { fatalError() }
+    open var webpageURL: URL?
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+@available(iOS 8.0, *)
+public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
+#endif
+
+// Optional Objective-C requirements the sample app implements have no default, so a drifting signature fails.
+@available(iOS 13.0, *)
+@MainActor public protocol UISceneDelegate: NSObjectProtocol {
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
+}
+
+@available(iOS 13.0, *)
+@MainActor public protocol UIWindowSceneDelegate: UISceneDelegate {
+    var window: UIWindow? { get set }
+}
+
+@available(iOS 2.0, *)
+@MainActor public protocol UIApplicationDelegate: NSObjectProtocol {}
+
+@available(iOS 2.0, *)
+extension UIApplicationDelegate {
+    @MainActor public static func main() { fatalError() }
+}
 
 @available(iOS 13.0, *)
 @MainActor open class UIWindowScene: UIScene {
@@ -33,6 +83,7 @@
     public init(windowScene: UIWindowScene) { fatalError() }
     open var isKeyWindow: Bool { fatalError() }
     open var rootViewController: UIViewController?
+    open func makeKeyAndVisible() { fatalError() }
 }
 
 @available(iOS 2.0, *)

@@ -6,6 +6,16 @@ import UIKit
 @MainActor open class WKWebsiteDataStore: NSObject {
     open class func `default`() -> WKWebsiteDataStore { fatalError() }
     open class func nonPersistent() -> WKWebsiteDataStore { fatalError() }
+    @available(iOS 9.0, *)
+    open class func allWebsiteDataTypes() -> Set<String> { fatalError() }
+    @available(iOS 9.0, *)
+    open func removeData(
+        ofTypes dataTypes: Set<String>, modifiedSince date: Date,
+        completionHandler: @escaping @MainActor @Sendable () -> Void
+    ) { fatalError() }
+    // The form Swift imports for the completion-handler method above.
+    @available(iOS 9.0, *)
+    open func removeData(ofTypes dataTypes: Set<String>, modifiedSince date: Date) async { fatalError() }
 }
 
 @available(iOS 10.0, *)

@@ -92,4 +92,34 @@ import Testing
                 .action(.share, enabled: false), .action(.continueWithoutSharing, enabled: false),
             ])
     }
+
+    /// The card view moves VoiceOver focus when the screen changes, not only when it appears: to the disclosure
+    /// heading when the disclosure replaces the card after `Get started` (or is on screen when the view appears), and
+    /// never again while the disclosure only changes which buttons work (a share in flight, a retry, a sign-in), so
+    /// focus is not taken from the button the user is on.
+    @Test(arguments: ["share", "neutral"])
+    func focusMovesWhenTheDisclosureAppearsAndOnlyThen(fixture: String) {
+        let card = Self.card(fixture)
+        func plan(_ screen: ChiaScreen) -> CatalogRenderPlan? { CatalogRenderPlan.screen(screen, card: card) }
+        let cardScreen = plan(ChiaScreen(content: .card))!
+        let loading = plan(ChiaScreen(content: .loading))!
+        let disclosure = plan(ChiaScreen(content: .handoff(card), shareEnabled: true, continueEnabled: true))!
+        let busy = plan(ChiaScreen(content: .handoff(card)))!
+        let retryLater = plan(
+            ChiaScreen(content: .handoff(card), shareEnabled: true, continueEnabled: true, notice: .shareRetryLater))!
+        let signIn = plan(
+            ChiaScreen(content: .handoff(card), shareEnabled: true, continueEnabled: true, notice: .signInRequired))!
+
+        #expect(cardScreen.focusMove(from: nil) == nil, "the card alone takes no focus when it appears")
+        #expect(loading.focusMove(from: cardScreen) == nil)
+        #expect(disclosure.focusMove(from: loading) == "disclosure.heading", "after the CTA: the heading")
+        #expect(disclosure.focusMove(from: cardScreen) == "disclosure.heading")
+        #expect(disclosure.focusMove(from: nil) == "disclosure.heading", "a view appearing on the disclosure")
+        #expect(busy.focusMove(from: disclosure) == nil, "a share in flight keeps focus where it is")
+        #expect(disclosure.focusMove(from: busy) == nil, "buttons enabled again keep focus where it is")
+        #expect(retryLater.focusMove(from: busy) == nil)
+        #expect(signIn.focusMove(from: disclosure) == nil)
+        #expect(cardScreen.focusMove(from: disclosure) == nil, "back to the card: focus is not forced")
+        #expect(disclosure.focusMove(from: cardScreen) == "disclosure.heading", "and the next CTA moves it again")
+    }
 }

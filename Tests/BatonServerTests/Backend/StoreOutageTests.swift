@@ -134,6 +134,7 @@ struct StoreOutageTests {
             (StoreError(.unavailable, engine: .postgres, operation: "claim", engineCode: "08006"), "connection_lost"),
             (StoreError(.unavailable, engine: .postgres, operation: "claim", engineCode: "53100"), "disk_full"),
             (StoreError(.unavailable, engine: .postgres, operation: "connect"), "unreachable"),
+            (StoreError(.unavailable, engine: .postgres, operation: "claim", engineCode: "25006"), "read_only"),
             (StoreError(.busy, engine: .sqlite, operation: "claim", engineCode: "5"), "busy"),
         ])
     func reasons(error: StoreError, reason: String) {

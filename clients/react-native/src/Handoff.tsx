@@ -17,8 +17,9 @@ import { GenericReturnParser } from './core/returnLinks';
 import { SensitiveUrl } from './core/retry';
 
 /**
- * Opens `url` once in the OS external browser (Chia's journey or neutral page; BB's hosted URL when the app uses the
- * external browser). Never a WebView, never a fetch, preview or prefetch; the caller must not keep the URL.
+ * Opens `url` once in the OS external browser: Chia's journey or neutral page and its policy links only (BB's hosted
+ * URL goes to an authentication session, `useBankConnect`). Never a WebView, never a fetch, preview or prefetch; the
+ * caller must not keep the URL.
  */
 export function openExternal(url: SensitiveUrl): Promise<void> {
   return Linking.openURL(url.reveal()).then(() => undefined);
@@ -35,7 +36,11 @@ export function handleGenericReturn(parser: GenericReturnParser, url: string | n
   return true;
 }
 
-/** Listens for the generic return (`Linking` URL events and the URL that launched the app) while mounted. */
+/**
+ * Listens for the generic return (`Linking` URL events and the URL that launched the app) while mounted. It knows only
+ * Chia's host: an app that also registers Privue or BB return URLs on that host uses `useLinkRouter` instead, which
+ * tells their paths apart.
+ */
 export function useGenericReturn(registeredHost: string, routeToMarketplaceHome: () => void): void {
   React.useEffect(() => {
     const parser = new GenericReturnParser(registeredHost);
@@ -66,13 +71,27 @@ export interface CatalogCardViewProps {
   onContinue: () => void;
 }
 
+/** The card image's box: the width of the card, 16:9. */
+export const CARD_IMAGE_STYLE = Object.freeze({ width: '100%', aspectRatio: 16 / 9 });
+
 function Blocks({ card }: { card: CatalogCard }): React.ReactElement {
   return (
     <>
       {card.blockOrder.map((block) => {
         switch (block) {
           case 'image':
-            return <Image key={block} testID="block:image" source={{ uri: card.image.url }} accessibilityRole="image" accessibilityLabel={card.image.alt} />;
+            // A remote image without a size is drawn 0x0 by React Native: full width, a fixed 16:9 box.
+            return (
+              <Image
+                key={block}
+                testID="block:image"
+                source={{ uri: card.image.url }}
+                style={CARD_IMAGE_STYLE}
+                resizeMode="cover"
+                accessibilityRole="image"
+                accessibilityLabel={card.image.alt}
+              />
+            );
           case 'title':
             return <Text key={block} testID="block:title" accessibilityRole="header">{card.title}</Text>;
           case 'summary':

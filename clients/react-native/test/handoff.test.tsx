@@ -23,9 +23,9 @@ class FakeEffects implements ChiaEffects {
   saved: PendingAttempt[] = [];
   pendingShares: Array<(result: ShareResult) => void> = [];
   private keys = 0;
-  fetchCard(): Promise<unknown | null> {
+  fetchCard(): Promise<CatalogCard | null> {
     this.requests.push('GET /v2/catalog');
-    return Promise.resolve(shareCard);
+    return Promise.resolve(decodeCatalogCard(shareCard));
   }
   sendShare(attempt: PendingAttempt, body: string): Promise<ShareResult> {
     this.requests.push(`POST /v2/handoff-sessions ${attempt.key} ${body}`);

@@ -15,13 +15,8 @@ function router(generic: boolean): BatonLinkRouter {
   });
 }
 
-for (const [key, generic] of [['cases', true], ['casesWithoutGenericReturn', false]] as const) {
-  for (const c of file[key]) {
-    test(`link-routing.v1.json#${key}/${c.id}`, () => {
-      assert.deepEqual(router(generic).route(c.url), c.expect, c.description);
-    });
-  }
-}
+// Each case of link-routing.v1.json runs in sharedVectors.test.ts (and in scripts/conformance-report) as
+// `link-routing.v1.json#link-routing/<id>`, through vectors.ts's checkLinkRoute.
 
 test('a URL registered for both BB and Privue is refused', () => {
   let refused: unknown = null;

@@ -4,10 +4,13 @@ import { format } from 'util';
 import * as React from 'react';
 import TestRenderer, { act, ReactTestInstance } from 'react-test-renderer';
 import { Linking } from 'react-native';
-import { ChiaEffects, ChiaHandoffController, ShareResult } from '../src/ChiaHandoffController';
+import { BackendRequest, BackendResponse } from '../src/backend/BackendTransport';
+import { ChiaHandoffController } from '../src/ChiaHandoffController';
+import { BatonConfiguration, BatonStorage, storageKeys } from '../src/configuration';
 import { CatalogCard, decodeCatalogCard } from '../src/core/catalogCard';
-import { ChiaHandoffMachine, ChiaScreen } from '../src/core/chiaMachine';
-import { PendingAttempt, SensitiveUrl } from '../src/core/retry';
+import { ChiaScreen } from '../src/core/chiaMachine';
+import { SensitiveUrl } from '../src/core/retry';
+import { createChiaHandoff } from '../src/flows';
 import { CatalogCardView, openExternal } from '../src/Handoff';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,37 +21,35 @@ const stubLinking = Linking as any;
 
 const JOURNEY = 'https://chia.test/h/phs_Conformance1';
 
-/** Everything the app did, as a network/storage/console observer would see it. */
-class Recorder implements ChiaEffects {
+/**
+ * Everything the app did, as a network and storage observer sees it: the package's own FetchBackendClient sends
+ * through this recording transport (which answers as the partner backend would), and the flow persists through this
+ * recording storage.
+ */
+class Recorder implements BatonStorage {
   requests: string[] = [];
+  sent: BackendRequest[] = [];
   stored: string[] = [];
   constructor(private readonly cardJson: J) {}
-  fetchCard(): Promise<unknown | null> {
-    this.requests.push('GET /v2/catalog');
-    return Promise.resolve(this.cardJson);
+  readonly transport = async (request: BackendRequest): Promise<BackendResponse> => {
+    const path = request.url.replace(/^https:\/\/partner\.test/, '');
+    this.requests.push(`${request.method} ${path}`);
+    this.sent.push(request);
+    const json = (status: number, body: unknown): BackendResponse => ({ status, header: () => null, body: JSON.stringify(body) });
+    if (request.method === 'GET' && path === '/v2/catalog') return json(200, { items: [this.cardJson] });
+    if (request.method === 'POST' && path === '/v2/handoff-sessions') return json(201, { expiresAt: '2026-01-01T00:10:00Z', url: JOURNEY });
+    return json(404, { code: 'not_found', status: 404, title: 'Not Found', type: 'about:blank' });
+  };
+  async getItem(key: string): Promise<string | null> {
+    this.stored.push(`get ${key}`);
+    return null;
   }
-  sendShare(_attempt: PendingAttempt, _body: string): Promise<ShareResult> {
-    this.requests.push('POST /v2/handoff-sessions');
-    return Promise.resolve({ ok: true, url: new SensitiveUrl(JOURNEY) });
+  async setItem(key: string, value: string): Promise<void> {
+    this.stored.push(`set ${key} ${value}`);
   }
-  saveAttempt(attempt: PendingAttempt): void {
-    this.stored.push(JSON.stringify(attempt));
+  async removeItem(key: string): Promise<void> {
+    this.stored.push(`remove ${key}`);
   }
-  discardAttempt(): void {
-    this.stored.push('discard');
-  }
-  openExternal(url: SensitiveUrl): void {
-    void openExternal(url);
-  }
-  requestSignIn(): void {}
-  routeToMarketplaceHome(): void {}
-  now(): number {
-    return Date.parse('2026-01-01T00:00:00Z');
-  }
-  newKey(): string {
-    return '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-  }
-  schedule(): void {}
 }
 
 interface Session {
@@ -58,12 +59,23 @@ interface Session {
   logged: string[];
 }
 
-/** Mounts the card for `cardJson`, with console output captured, and runs `body`. */
+/** Mounts the card for `cardJson` on the package's own flow (createChiaHandoff), console captured, and runs `body`. */
 async function session(cardJson: J, body: (s: Session) => Promise<void>): Promise<void> {
   const listed = decodeCatalogCard(cardJson) as CatalogCard;
   const recorder = new Recorder(cardJson);
   let setScreen: (screen: ChiaScreen) => void = () => undefined;
-  const controller = new ChiaHandoffController(new ChiaHandoffMachine(listed.id, null), recorder, (s) => setScreen(s));
+  const configuration: BatonConfiguration = {
+    backendUrl: 'https://partner.test',
+    tokenProvider: () => 'app-token',
+    userId: 'user-1',
+    storage: recorder,
+    returnUrls: {},
+    transport: recorder.transport,
+    scheduler: { now: () => Date.parse('2026-01-01T00:00:00Z'), schedule: () => () => undefined },
+  };
+  const flow = createChiaHandoff(configuration, listed.id, { openExternal }, (s) => setScreen(s));
+  await flow.start();
+  const controller = flow.controller;
   function Host(): React.ReactElement {
     const [screen, set] = React.useState<ChiaScreen>(controller.machine.screen);
     setScreen = set;
@@ -134,7 +146,21 @@ export const platformChecks: Record<string, (document: J) => Promise<string | nu
   'no-provider-request-before-tap': async (document) => {
     let failure: string | null = null;
     await session(document.fixtures.cards.share, async ({ recorder }) => {
+      await act(async () => undefined);
       if (recorder.requests.length > 0 || stubLinking.opened.length > 0) failure = `before tap: ${recorder.requests}`;
+    });
+    return failure;
+  },
+  'no-embedded-browser': async (document) => {
+    let failure: string | null = null;
+    await session(document.fixtures.cards.share, async ({ root }) => {
+      await press(root(), 'action:cta');
+      await press(root(), 'action.primary');
+      await act(async () => undefined);
+      // Chia's journey goes to the OS browser through Linking; nothing embeds a browser in the card.
+      const embedded = hosts(root()).filter((n) => /WebView|iframe|frame|object|embed/i.test(String(n.type)));
+      if (embedded.length > 0) failure = `embedded ${embedded.map((n) => n.type)}`;
+      if (JSON.stringify(stubLinking.opened) !== JSON.stringify([JOURNEY])) failure = `opened ${stubLinking.opened}`;
     });
     return failure;
   },
@@ -150,9 +176,16 @@ export const platformChecks: Record<string, (document: J) => Promise<string | nu
   },
   'journey-url-unchanged': async (document) => {
     let failure: string | null = null;
-    await session(document.fixtures.cards.share, async ({ root }) => {
+    await session(document.fixtures.cards.share, async ({ root, recorder }) => {
       await press(root(), 'action:cta');
-      await press(root(), 'action.primary');
+      // A double tap: one share request, one navigation, to exactly the URL the response returned.
+      await act(async () => {
+        byId(root(), 'action.primary').props.onPress();
+        byId(root(), 'action.primary').props.onPress();
+      });
+      await act(async () => undefined);
+      const shares = recorder.requests.filter((r) => r === 'POST /v2/handoff-sessions').length;
+      if (shares !== 1) failure = `${shares} share requests for a double tap`;
       if (JSON.stringify(stubLinking.opened) !== JSON.stringify([JOURNEY])) failure = `opened ${stubLinking.opened}`;
     });
     return failure;
@@ -162,8 +195,11 @@ export const platformChecks: Record<string, (document: J) => Promise<string | nu
     await session(document.fixtures.cards.share, async ({ root, recorder }) => {
       await press(root(), 'action:cta');
       await press(root(), 'action.primary');
-      if (recorder.stored.length === 0) failure = 'the attempt was never persisted';
+      await act(async () => undefined);
+      if (!recorder.stored.some((entry) => entry.startsWith(`set ${storageKeys('user-1').chiaPendingAttempt} `))) failure = 'the attempt was never persisted';
+      if (stubLinking.opened.length !== 1) failure = 'the journey was not opened';
       if (recorder.stored.some((entry) => entry.includes('phs_'))) failure = 'journey URL persisted';
+      if (recorder.sent.some((request) => JSON.stringify(request).includes('phs_'))) failure = 'journey URL sent back to the backend';
     });
     return failure;
   },
@@ -183,7 +219,7 @@ export const platformChecks: Record<string, (document: J) => Promise<string | nu
     await session(document.fixtures.cards.share, async ({ root, recorder, controller }) => {
       await press(root(), 'action:cta');
       await press(root(), 'action.primary');
-      await act(async () => controller.foreground());
+      await act(async () => controller.foregrounded());
       const expected = ['GET /v2/catalog', 'POST /v2/handoff-sessions', 'GET /v2/catalog'];
       if (JSON.stringify(recorder.requests) !== JSON.stringify(expected)) failure = `requests ${recorder.requests}`;
     });

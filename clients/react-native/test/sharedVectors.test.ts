@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCase, sharedCases } from './vectors';
+import { load, runCase, sharedCases } from './vectors';
 
 for (const c of sharedCases()) {
   const name = `${c.file}#${c.section}/${c.id}`;
@@ -13,3 +13,10 @@ for (const c of sharedCases()) {
     });
   }
 }
+
+test('the conformance report carries every link-routing case (section link-routing), each with a check', () => {
+  const reported = sharedCases().filter((c) => c.file === 'link-routing.v1.json');
+  const ids = (load('link-routing.v1.json').cases as Array<{ id: string }>).map((c) => c.id);
+  assert.deepEqual(reported.map((c) => `${c.section}/${c.id}`), ids.map((id) => `link-routing/${id}`));
+  assert.ok(reported.every((c) => c.run !== null));
+});

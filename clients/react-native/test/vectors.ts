@@ -10,6 +10,7 @@ import {
   VerificationReturnParser,
 } from '../src/core/returnLinks';
 import { attemptBodyJson, classifyShareOutcome, SensitiveUrl, ShareOutcome } from '../src/core/retry';
+import { BatonLinkRouter } from '../src/core/linkRouter';
 import { checkInteraction } from './flowRunners';
 import { platformChecks } from './platformChecks';
 
@@ -61,6 +62,22 @@ export function checkReturnLink(c: J): string | null {
     if (!(error instanceof ReturnUrlRegistrationError)) throw error;
     actual = { usageError: error.code };
   }
+  return jsonEqual(actual, c.expect) ? null : `got ${JSON.stringify(actual)}`;
+}
+
+/** A link-routing case through `BatonLinkRouter` built from the file's registration (Swift `linkRouting`). */
+export function checkLinkRoute(c: J, registration: J): string | null {
+  let router: BatonLinkRouter;
+  try {
+    router = new BatonLinkRouter({
+      bankConnect: registration.bb,
+      verification: registration.privue,
+      genericReturnHost: c.genericReturnApproved === false ? null : registration.genericReturnHost,
+    });
+  } catch (error) {
+    return `the file's registration was refused: ${String(error)}`;
+  }
+  const actual = router.route(c.url);
   return jsonEqual(actual, c.expect) ? null : `got ${JSON.stringify(actual)}`;
 }
 
@@ -209,6 +226,8 @@ export function sharedCases(): SharedCase[] {
     cases.push({ file, section, id: c.id, run });
   };
   for (const c of load('return-links.v1.json').cases) add('return-links.v1.json', 'return-links', c, () => checkReturnLink(c));
+  const routing = load('link-routing.v1.json');
+  for (const c of routing.cases) add('link-routing.v1.json', 'link-routing', c, () => checkLinkRoute(c, routing.registration));
   const retry = load('retry-classification.v1.json');
   for (const c of retry.cases) add('retry-classification.v1.json', 'retry-classification', c, () => checkRetry(c, Date.parse(retry.now)));
   const renderer = load('renderer-conformance.v1.json');
@@ -226,9 +245,20 @@ export function sharedCases(): SharedCase[] {
   return cases;
 }
 
+/** Why a renderer case has no check under node (react-test-renderer draws no pixels and runs no page). */
+const NOT_RUN_REASONS: Record<string, string> = {
+  'text-200-at-320': 'needs a device renderer at 200% font scale and 320 pt width; react-test-renderer lays nothing out',
+  'keyboard-only': "needs a device's focus engine (hardware keyboard, Switch Control); react-test-renderer has none",
+  'reduced-motion': "needs the OS's reduce-motion setting on a device; nothing here animates to observe",
+  'axe-no-violations': 'axe audits an HTML page; a React Native view tree is not one',
+  'no-resource-hints': 'web page only: React Native has no <link> prefetch/preconnect or speculation rules',
+  'no-window-open': 'web page only: React Native has no window.open (Chia opens through Linking.openURL)',
+  'no-inline-script': 'web page only: the /web/ shell\'s CSP, not part of the React Native package',
+};
+
 /** Runs one case: [result, detail]. */
 export async function runCase(c: SharedCase): Promise<['passed' | 'failed' | 'not_run', string]> {
-  if (c.run === null) return ['not_run', 'no executable check for this case in the TypeScript shell'];
+  if (c.run === null) return ['not_run', NOT_RUN_REASONS[c.id] ?? 'no executable check for this case in the TypeScript shell'];
   try {
     const failure = await c.run();
     return failure === null ? ['passed', ''] : ['failed', failure];

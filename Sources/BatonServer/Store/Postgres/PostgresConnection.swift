@@ -1,5 +1,6 @@
 import BatonCrypto
 private import CLibPQ
+import Foundation
 
 /// The only Swift code that calls libpq. One instance is one `PGconn`, used by one thread at a time: blocking,
 /// inside a `ConfinedConnection`, or non-blocking in pipeline mode under a `PostgresPipeline`'s lock.
@@ -16,17 +17,77 @@ final class PostgresConnection: SQLSession {
 
     /// Connects with a libpq connection string or `postgres://` URI; with `schema`, confines every unqualified
     /// name to that schema (tests use one fresh schema each).
+    ///
+    /// Baton writes on every connection, so it only keeps one that accepts writes: `target_session_attrs` is
+    /// `read-write` unless `conninfo` says otherwise (with several hosts, libpq then goes down its list to the one
+    /// that is primary now; `connect_timeout` is 5 s per host unless set: ``connectionDefaults``), and a connection that still lands on a read-only server (a hot standby, or
+    /// `default_transaction_read_only`, with `target_session_attrs=any`) is closed and refused as unavailable with
+    /// SQLSTATE 25006, so the store answers a retryable failure instead of failing each write on it.
     init(conninfo: String, schema: String?) throws(StoreError) {
-        handle = PQconnectdb(conninfo)
+        handle = Self.connect(conninfo)
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             close()
             throw StoreError(.unavailable, engine: .postgres, operation: "connect")
+        }
+        // Reported by servers from 14 on at connect, without a round trip (what libpq's own check reads).
+        let reported: [String] = ["in_hot_standby", "default_transaction_read_only"]
+        let readOnly = reported.contains { (name: String) -> Bool in
+            guard let value = PQparameterStatus(handle, name) else { return false }
+            return String(cString: value) == "on"
+        }
+        guard !readOnly else {
+            close()
+            throw StoreError(.unavailable, engine: .postgres, operation: "connect", engineCode: Self.readOnlySQLState)
         }
         try execute("SET client_min_messages TO warning")
         if let schema { try execute("SET search_path TO \"\(schema)\"") }
     }
 
     var isHealthy: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    /// SQLSTATE `read_only_sql_transaction`: a write reached a server that does not accept writes (a standby, or a
+    /// primary that was demoted); treated as a lost connection.
+    static let readOnlySQLState = "25006"
+
+    /// What Baton asks of libpq unless `conninfo` (or libpq's own environment variable) says otherwise: a session
+    /// that takes writes, and at most 5 s to reach each host, so a primary whose machine is gone (no refusal, no
+    /// answer) delays the next host in the list by that much instead of the kernel's TCP timeout (minutes).
+    static let connectionDefaults: [(keyword: String, value: String, environment: String)] = [
+        ("target_session_attrs", "read-write", "PGTARGETSESSIONATTRS"),
+        ("connect_timeout", "5", "PGCONNECT_TIMEOUT"),
+    ]
+
+    /// Opens `conninfo` with ``connectionDefaults`` placed before it, so a value in `conninfo` wins.
+    private static func connect(_ conninfo: String) -> OpaquePointer? {
+        let defaults = connectionDefaults.filter { ProcessInfo.processInfo.environment[$0.environment] == nil }
+        let keywordNames: [String] = defaults.map(\.keyword) + ["dbname"]
+        let valueTexts: [String] = defaults.map(\.value) + [conninfo]
+        let keywords = keywordNames.map { (text: String) in strdup(text) }
+        let values = valueTexts.map { (text: String) in strdup(text) }
+        defer { for pointer in keywords + values { free(pointer) } }
+        let keywordList: [UnsafePointer<CChar>?] = keywords.map { UnsafePointer($0) } + [nil]
+        let valueList: [UnsafePointer<CChar>?] = values.map { UnsafePointer($0) } + [nil]
+        // expand_dbname = 1: `dbname` is read as a whole connection string or URI, later keys overriding earlier.
+        return PQconnectdbParams(keywordList, valueList, 1)
+    }
+
+    /// The options libpq reads from `conninfo` (a `postgres://` URI or `key=value` string), by keyword, those set
+    /// only; `nil` if libpq cannot parse it. For `baton doctor`: nothing is connected.
+    static func options(of conninfo: String) -> [String: String]? {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let parsed = PQconninfoParse(conninfo, &message) else {
+            if let message { PQfreemem(message) }
+            return nil
+        }
+        defer { PQconninfoFree(parsed) }
+        var options: [String: String] = [:]
+        var option = parsed
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { options[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return options
+    }
 
     func execute(_ sql: String) throws(StoreError) {
         guard let handle else { throw StoreError(.closed, engine: .postgres, operation: "execute") }
@@ -196,7 +257,7 @@ final class PostgresConnection: SQLSession {
         switch sqlState {
         case "40001", "40P01", "55P03", "57014": return .busy
         case "XX001", "XX002": return .corrupt
-        case "3D000": return .unavailable
+        case "3D000", Self.readOnlySQLState: return .unavailable
         default: break
         }
         switch sqlState.prefix(2) {

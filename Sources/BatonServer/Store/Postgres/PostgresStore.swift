@@ -144,11 +144,14 @@ final class PostgresEngine: SQLEngine {
 
 extension PostgresEngine {
     /// Whether `error` says the connection itself is gone (no answer at all, SQLSTATE class 08, or the server shutting
-    /// down or restarting: 57P01–57P03), as opposed to a refusal by a live server.
+    /// down or restarting: 57P01–57P03), or that it reached a server that no longer takes writes (25006: a primary
+    /// demoted or a standby, after a failover), as opposed to a refusal by a live primary. Either way the store's
+    /// connections are replaced before their next use, through libpq's host list.
     static func isConnectionLoss(_ error: StoreError) -> Bool {
         guard error.code == .unavailable else { return false }
         guard let code = error.engineCode else { return true }
-        return code.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(code)
+        return code.hasPrefix("08")
+            || ["57P01", "57P02", "57P03", PostgresConnection.readOnlySQLState].contains(code)
     }
 }
 

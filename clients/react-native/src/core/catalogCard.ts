@@ -1,4 +1,4 @@
-import { isHttpsUrl } from './rawUrl';
+import { acceptsAsSecure, PRODUCTION_URL_POLICY, UrlPolicy } from './urlPolicy';
 
 export const CONTINUE_LABEL = 'Continue to Chia';
 export const SHARE_LABEL = 'Share selection and continue';
@@ -64,9 +64,9 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.map(string) : fail();
 }
 
-function httpsUrl(value: unknown): string {
+function httpsUrl(value: unknown, policy: UrlPolicy): string {
   const text = string(value);
-  return isHttpsUrl(text) ? text : fail();
+  return acceptsAsSecure(text, policy) ? text : fail();
 }
 
 function onlyKeys(o: Json, allowed: string[]): void {
@@ -79,12 +79,12 @@ function literal(value: unknown, expected: string): void {
 
 const BLOCKS: CatalogBlock[] = ['image', 'title', 'summary', 'price'];
 
-function decodeHandoff(h: Json): MobileHandoff {
+function decodeHandoff(h: Json, policy: UrlPolicy): MobileHandoff {
   switch (h.mode) {
     case 'neutral_only':
       onlyKeys(h, ['mode', 'heading', 'body', 'actionLabel', 'url']);
       literal(h.actionLabel, CONTINUE_LABEL);
-      return { mode: 'neutral_only', heading: nonEmpty(h.heading), body: nonEmpty(h.body), url: httpsUrl(h.url) };
+      return { mode: 'neutral_only', heading: nonEmpty(h.heading), body: nonEmpty(h.body), url: httpsUrl(h.url, policy) };
     case 'share_or_neutral': {
       onlyKeys(h, [
         'mode', 'heading', 'body', 'recipient', 'dataShared', 'purpose', 'compensationDisclosure', 'policyUrls',
@@ -108,9 +108,9 @@ function decodeHandoff(h: Json): MobileHandoff {
         dataShared: strings(h.dataShared),
         purpose: string(h.purpose),
         compensationDisclosure: string(h.compensationDisclosure),
-        policyUrls: Object.keys(policies).sort().map((name) => [name, httpsUrl(policies[name])] as [string, string]),
+        policyUrls: Object.keys(policies).sort().map((name) => [name, httpsUrl(policies[name], policy)] as [string, string]),
         disclosureVersion: nonEmpty(primary.disclosureVersion),
-        neutralUrl: httpsUrl(secondary.url),
+        neutralUrl: httpsUrl(secondary.url, policy),
       };
     }
     default:
@@ -121,9 +121,10 @@ function decodeHandoff(h: Json): MobileHandoff {
 /**
  * Decodes a card strictly, as BatonCore's `CatalogCard` does; null when a renderer must leave it out. The handoff
  * object rejects unknown modes, changed literals, non-https URLs and any extra key; the card's own top level ignores
- * unknown keys; `block_order` names image, title, summary and price exactly once each.
+ * unknown keys; `block_order` names image, title, summary and price exactly once each. URLs must be https, or
+ * loopback http under the development policy.
  */
-export function decodeCatalogCard(json: unknown): CatalogCard | null {
+export function decodeCatalogCard(json: unknown, policy: UrlPolicy = PRODUCTION_URL_POLICY): CatalogCard | null {
   try {
     const card = object(json);
     const id = nonEmpty(card.id);
@@ -134,9 +135,9 @@ export function decodeCatalogCard(json: unknown): CatalogCard | null {
     const summary = nonEmpty(card.summary);
     const priceText = nonEmpty(card.priceText);
     const image = object(card.image);
-    const imageUrl = httpsUrl(image.url);
+    const imageUrl = httpsUrl(image.url, policy);
     const alt = string(image.alt);
-    const handoff = decodeHandoff(object(card.handoff));
+    const handoff = decodeHandoff(object(card.handoff), policy);
     return { id, blockOrder: order as CatalogBlock[], title, summary, priceText, image: { url: imageUrl, alt }, handoff };
   } catch (error) {
     if (error instanceof InvalidCard) return null;

@@ -2,15 +2,35 @@ import { actionLabels, CatalogCard, SHARE_LABEL } from './catalogCard';
 import { GenericReturnParser } from './returnLinks';
 import { classifyShareOutcome, PendingAttempt, rfc3339, RetryDecision, SensitiveUrl, ShareOutcome } from './retry';
 
-/** What the Chia handoff screen shows, and which actions can be used now. */
-export interface ChiaScreen {
-  /** card, loading, hidden, unavailable, or the handoff's mode. */
-  content: string;
-  card: CatalogCard | null;
-  shareEnabled: boolean;
-  continueEnabled: boolean;
-  notice: 'share_uncertain' | 'share_retry_later' | 'sign_in_required' | null;
-}
+/**
+ * A notice shown with the handoff: the share's outcome is unknown (`share_uncertain`), the backend asked to wait
+ * (`share_retry_later`; a share tap joins the retry), or the backend no longer accepts the app's sign-in
+ * (`sign_in_required`); in each, sharing again resends the same request.
+ */
+export type ChiaNotice = 'share_uncertain' | 'share_retry_later' | 'sign_in_required';
+
+/**
+ * What the Chia handoff screen shows (Swift `ChiaScreen`), discriminated by `content`: only the card with its call to
+ * action (`card`), fetching (`loading`), not in the user's catalog (`hidden`: render nothing), the projection could
+ * not be fetched (`unavailable`), or the just-in-time handoff for the card, by its mode.
+ */
+export type ChiaScreen =
+  | {
+      content: 'card' | 'loading' | 'hidden' | 'unavailable';
+      card: null;
+      shareEnabled: false;
+      continueEnabled: false;
+      notice: null;
+    }
+  | {
+      content: 'neutral_only' | 'share_or_neutral';
+      card: CatalogCard;
+      /** Whether `Share selection and continue` can be tapped now. */
+      shareEnabled: boolean;
+      /** Whether the neutral action (`Continue to Chia` / `Continue without sharing`) can be tapped now. */
+      continueEnabled: boolean;
+      notice: ChiaNotice | null;
+    };
 
 export function screenActionLabels(screen: ChiaScreen): string[] {
   return screen.card === null ? [] : actionLabels(screen.card.handoff);
@@ -72,13 +92,12 @@ export class ChiaHandoffMachine {
   }
 
   get screen(): ChiaScreen {
-    const base = { card: null, shareEnabled: false, continueEnabled: false, notice: null };
     switch (this.phase) {
       case 'card':
       case 'loading':
       case 'hidden':
       case 'unavailable':
-        return { ...base, content: this.phase };
+        return { content: this.phase, card: null, shareEnabled: false, continueEnabled: false, notice: null };
       case 'presenting': {
         const card = this.card as CatalogCard;
         const share = card.handoff.mode === 'share_or_neutral';
@@ -91,8 +110,10 @@ export class ChiaHandoffMachine {
               : 'share_retry_later';
         return { content: card.handoff.mode, card, shareEnabled: share && !this.retryJoined, continueEnabled: true, notice };
       }
-      default:
-        return { ...base, content: (this.card as CatalogCard).handoff.mode, card: this.card };
+      default: {
+        const card = this.card as CatalogCard;
+        return { content: card.handoff.mode, card, shareEnabled: false, continueEnabled: false, notice: null };
+      }
     }
   }
 

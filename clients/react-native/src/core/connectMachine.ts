@@ -2,12 +2,34 @@ import { PollingPolicy, PollSchedule, RequestFailure } from './polling';
 import { ConnectReturnParser } from './returnLinks';
 import { SensitiveUrl } from './retry';
 
-/** What the BB screen shows: content plus the redirect's hint (ok, error, cancelled, unknown, resumed) or a failure. */
-export interface ConnectScreen {
-  content: string;
-  hint?: string;
-  failure?: RequestFailure;
-}
+/**
+ * What the redirect claimed (a UX signal only): `resultCode` Ok/Error/Cancelled, `resumed` (no redirect: the app
+ * restarted with a session pending) or `unknown` (a delivery the app cannot use; the backend is asked all the same).
+ */
+export type ConnectReturnHint = 'ok' | 'error' | 'cancelled' | 'resumed' | 'unknown';
+
+/** What the BB connect screen shows (Swift `ConnectScreen`), discriminated by `content`. */
+export type ConnectScreen =
+  /** The `Connect` action, usable. */
+  | { content: 'ready' }
+  /** Creating the connect session. */
+  | { content: 'starting' }
+  /** The authentication session is open. */
+  | { content: 'in_browser' }
+  /** The session could not be created (or not for a callback this device catches); `Connect` can be tapped again. */
+  | { content: 'could_not_start'; failure: RequestFailure }
+  /** A return arrived (`hint`); asking the backend for the real outcome. */
+  | { content: 'confirming'; hint: ConnectReturnHint }
+  /** Closed without a return: the cancelled path, while the backend is still asked. */
+  | { content: 'cancelled' }
+  /** The backend confirmed a connection. */
+  | { content: 'connected' }
+  /** The backend reports the flow failed. */
+  | { content: 'failed' }
+  /** The backend reports the session expired unfinished. */
+  | { content: 'expired' }
+  /** The backend did not settle in time: "check later", never a guess. */
+  | { content: 'check_later' };
 
 export type ConnectEvent =
   | { type: 'connect_tap'; atMillis: number }
@@ -17,7 +39,7 @@ export type ConnectEvent =
   | { type: 'return_link'; url: string; atMillis: number }
   /** The browser's own delivery: a link that arrived while the browser was open (or into a cold start). */
   | { type: 'browser_return'; url: string; atMillis: number }
-  /** Back in the app (AppState active) without a link while the browser was open. */
+  /** The auth session ended without a return: closed by the user, failed, or never opened. */
   | { type: 'browser_closed'; atMillis: number }
   | { type: 'session_state'; sessionId: string; status: string; atMillis: number }
   | { type: 'session_state_failed'; failure: RequestFailure; atMillis: number }
@@ -141,7 +163,7 @@ export class ConnectMachine {
     const id = this.sessionId;
     if ((this.phase !== 'in_browser' && this.phase !== 'resumable') || id === null) return this.receiveOsReturn(url, atMillis);
     const parsed = this.parser.parse(url);
-    const hintText = parsed.accepted && parsed.value.sessionId === id ? hint(parsed.value.resultCode) : 'unknown';
+    const hintText: ConnectReturnHint = parsed.accepted && parsed.value.sessionId === id ? hint(parsed.value.resultCode) : 'unknown';
     return this.confirm(id, atMillis, { content: 'confirming', hint: hintText });
   }
 
@@ -164,7 +186,7 @@ export class ConnectMachine {
 
   private receiveState(id: string, status: string, atMillis: number): ConnectAction[] {
     if (this.phase !== 'confirming' || this.schedule === null || id !== this.sessionId) return [];
-    const settled: Record<string, string> = { ok: 'connected', error: 'failed', cancelled: 'cancelled', expired: 'expired' };
+    const settled: Record<string, 'connected' | 'failed' | 'cancelled' | 'expired'> = { ok: 'connected', error: 'failed', cancelled: 'cancelled', expired: 'expired' };
     const content = settled[status];
     if (content === undefined) return [{ type: 'schedule_tick', atMillis: this.schedule.answerArrived(atMillis, this.polling) }];
     this.phase = 'settled';
@@ -192,6 +214,6 @@ export class ConnectMachine {
   }
 }
 
-function hint(resultCode: string): string {
+function hint(resultCode: string): ConnectReturnHint {
   return resultCode === 'Ok' ? 'ok' : resultCode === 'Error' ? 'error' : 'cancelled';
 }

@@ -1,10 +1,11 @@
 /**
  * WHATWG `application/x-www-form-urlencoded` reading, as BatonCore's `FormURLEncodedQuery` does it: split on `&`
  * (empty pieces skipped), split each piece at its first `=`, `+` is a space, percent-decode exactly once over the
- * UTF-8 bytes (a `%` not followed by two hex digits stays literally), bytes that are not UTF-8 become U+FFFD.
+ * UTF-8 bytes (a `%` not followed by two hex digits stays literally), then WHATWG "UTF-8 decode without BOM": a
+ * leading U+FEFF is kept (as Swift and Kotlin read it) and bytes that are not UTF-8 become U+FFFD. No global
+ * `TextEncoder`/`TextDecoder` is used: Hermes before React Native 0.85 has none.
  */
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+import { utf8DecodeWithoutBOM, utf8Encode } from './utf8';
 
 function hex(byte: number): number {
   if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
@@ -16,7 +17,7 @@ function hex(byte: number): number {
 /** `+` to space, then one pass of percent-decoding; malformed escapes stay as written. */
 export function decodeFormComponent(text: string): string {
   if (!text.includes('+') && !text.includes('%')) return text;
-  const bytes = encoder.encode(text);
+  const bytes = utf8Encode(text);
   const out: number[] = [];
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i];
@@ -31,7 +32,7 @@ export function decodeFormComponent(text: string): string {
       i += 1;
     }
   }
-  return decoder.decode(new Uint8Array(out));
+  return utf8DecodeWithoutBOM(out);
 }
 
 /** The decoded value of the first field called `name` (exact, case-sensitive), or null. */

@@ -2,13 +2,22 @@ import { PollingPolicy, PollSchedule, RequestFailure } from './polling';
 import { VerificationReturnParser } from './returnLinks';
 import { SensitiveUrl } from './retry';
 
-/** What the Privue screen shows. */
-export interface VerificationScreen {
-  content: string;
-  landingHint?: string;
-  status?: string;
-  failure?: RequestFailure;
-}
+/** What the Privue verification screen shows (Swift `VerificationScreen`), discriminated by `content`. */
+export type VerificationScreen =
+  /** The `Verify` action, usable. */
+  | { content: 'ready' }
+  /** Creating the handoff; the browser opens as soon as it exists. */
+  | { content: 'opening' }
+  /** The journey is open in the camera web view. */
+  | { content: 'in_journey' }
+  /** The handoff could not be created; `Verify` can be tapped again. */
+  | { content: 'could_not_start'; failure: RequestFailure }
+  /** Asking the backend for the outcome; `landingHint` is the redirect's `status` (display only, not proof). */
+  | { content: 'confirming'; landingHint?: string }
+  /** The backend reports `status` (a settled Privue status such as `approved`, `rejected`, `submitted`). */
+  | { content: 'settled'; status: string }
+  /** The backend did not report a settled status in time: "we'll let you know", never a guess. */
+  | { content: 'check_later' };
 
 export type VerificationEvent =
   | { type: 'verify_tap'; atMillis: number }

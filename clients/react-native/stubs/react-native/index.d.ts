@@ -14,6 +14,13 @@ export interface LinkingStatic {
 }
 export const Linking: LinkingStatic;
 
+export interface PlatformStatic {
+  OS: 'ios' | 'android' | 'windows' | 'macos' | 'web';
+  /** iOS: the version string (`'17.4'`); Android: the API level. */
+  Version: number | string;
+}
+export const Platform: PlatformStatic;
+
 export type AppStateStatus = 'active' | 'background' | 'inactive' | 'unknown' | 'extension';
 export interface AppStateStatic {
   currentState: AppStateStatus;
@@ -57,6 +64,7 @@ export interface ImageProps extends AccessibilityProps {
   testID?: string;
   source: { uri: string };
   style?: object;
+  resizeMode?: 'cover' | 'contain' | 'stretch' | 'repeat' | 'center';
 }
 export const View: React.ComponentType<ViewProps>;
 export const Text: React.ComponentType<TextProps>;

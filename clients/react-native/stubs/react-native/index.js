@@ -37,4 +37,5 @@ const AppState = {
     for (const handler of [...listeners.change]) handler(state);
   },
 };
-module.exports = { Linking, AppState, View: 'View', Text: 'Text', Pressable: 'Pressable', Image: 'Image', ScrollView: 'ScrollView' };
+const Platform = { OS: 'ios', Version: '17.4' };
+module.exports = { Linking, AppState, Platform, View: 'View', Text: 'Text', Pressable: 'Pressable', Image: 'Image', ScrollView: 'ScrollView' };

@@ -9,4 +9,6 @@ public abstract class Context {
     public abstract void startActivity(Intent intent);
     public abstract int checkSelfPermission(String permission);
     public abstract PackageManager getPackageManager();
+    public abstract String getPackageName();
+    public abstract Context getApplicationContext();
 }

@@ -9,4 +9,6 @@ public class ContextWrapper extends Context {
     @Override public void startActivity(Intent intent) { throw new RuntimeException("Stub!"); }
     @Override public int checkSelfPermission(String permission) { throw new RuntimeException("Stub!"); }
     @Override public PackageManager getPackageManager() { throw new RuntimeException("Stub!"); }
+    @Override public String getPackageName() { throw new RuntimeException("Stub!"); }
+    @Override public Context getApplicationContext() { throw new RuntimeException("Stub!"); }
 }

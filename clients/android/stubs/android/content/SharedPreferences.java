@@ -4,6 +4,8 @@ package android.content;
 public interface SharedPreferences {
     String getString(String key, String defValue);
 
+    java.util.Map<String, ?> getAll();
+
     Editor edit();
 
     interface Editor {

@@ -1,6 +1,7 @@
 package android.webkit;
 
 import android.content.Context;
+import android.os.Bundle;
 import android.widget.AbsoluteLayout;
 
 /** Stub of android.webkit.WebView. */
@@ -12,4 +13,8 @@ public class WebView extends AbsoluteLayout {
     public void loadUrl(String url) { throw new RuntimeException("Stub!"); }
     public void stopLoading() { throw new RuntimeException("Stub!"); }
     public void destroy() { throw new RuntimeException("Stub!"); }
+    public boolean canGoBack() { throw new RuntimeException("Stub!"); }
+    public void goBack() { throw new RuntimeException("Stub!"); }
+    public WebBackForwardList saveState(Bundle outState) { throw new RuntimeException("Stub!"); }
+    public WebBackForwardList restoreState(Bundle inState) { throw new RuntimeException("Stub!"); }
 }

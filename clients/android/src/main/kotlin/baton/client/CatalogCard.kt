@@ -61,8 +61,8 @@ data class CatalogCard(
         val BLOCKS = setOf("image", "title", "summary", "price")
 
         /** Decodes [json] strictly; `null` when a renderer must leave the card out. */
-        fun decode(json: Any?): CatalogCard? = try {
-            decodeOrThrow(json)
+        fun decode(json: Any?, policy: UrlPolicy = UrlPolicy.PRODUCTION): CatalogCard? = try {
+            decodeOrThrow(json, policy)
         } catch (e: InvalidCard) {
             null
         }
@@ -71,7 +71,7 @@ data class CatalogCard(
 
         private fun fail(): Nothing = throw InvalidCard()
 
-        private fun decodeOrThrow(json: Any?): CatalogCard {
+        private fun decodeOrThrow(json: Any?, policy: UrlPolicy): CatalogCard {
             val card = json as? JSONObject ?: fail()
             val id = nonEmpty(card, "id")
             val presentation = card.opt("presentation_contract") as? JSONObject ?: fail()
@@ -81,17 +81,17 @@ data class CatalogCard(
             val summary = nonEmpty(card, "summary")
             val priceText = nonEmpty(card, "priceText")
             val image = card.opt("image") as? JSONObject ?: fail()
-            val imageUrl = httpsUrl(image.opt("url"))
+            val imageUrl = httpsUrl(image.opt("url"), policy)
             val imageAlt = image.opt("alt") as? String ?: fail()
-            val handoff = handoff(card.opt("handoff") as? JSONObject ?: fail())
+            val handoff = handoff(card.opt("handoff") as? JSONObject ?: fail(), policy)
             return CatalogCard(id, order, title, summary, priceText, imageUrl, imageAlt, handoff)
         }
 
-        private fun handoff(h: JSONObject): MobileHandoff = when (h.opt("mode") as? String ?: fail()) {
+        private fun handoff(h: JSONObject, policy: UrlPolicy): MobileHandoff = when (h.opt("mode") as? String ?: fail()) {
             "neutral_only" -> {
                 onlyKeys(h, "mode", "heading", "body", "actionLabel", "url")
                 literal(h, "actionLabel", MobileHandoff.CONTINUE_LABEL)
-                MobileHandoff.NeutralOnly(nonEmpty(h, "heading"), nonEmpty(h, "body"), httpsUrl(h.opt("url")))
+                MobileHandoff.NeutralOnly(nonEmpty(h, "heading"), nonEmpty(h, "body"), httpsUrl(h.opt("url"), policy))
             }
             "share_or_neutral" -> {
                 onlyKeys(
@@ -101,7 +101,7 @@ data class CatalogCard(
                 val recipient = h.opt("recipient") as? JSONObject ?: fail()
                 onlyKeys(recipient, "legal_name", "privacy_contact")
                 val policies = h.opt("policyUrls") as? JSONObject ?: fail()
-                val policyUrls = policies.keys().asSequence().toList().sorted().map { it to httpsUrl(policies.opt(it)) }
+                val policyUrls = policies.keys().asSequence().toList().sorted().map { it to httpsUrl(policies.opt(it), policy) }
                 val primary = h.opt("primary") as? JSONObject ?: fail()
                 onlyKeys(primary, "actionLabel", "sessionCreationPath", "disclosureVersion")
                 literal(primary, "actionLabel", MobileHandoff.SHARE_LABEL)
@@ -119,7 +119,7 @@ data class CatalogCard(
                     compensationDisclosure = h.opt("compensationDisclosure") as? String ?: fail(),
                     policyUrls = policyUrls,
                     disclosureVersion = nonEmpty(primary, "disclosureVersion"),
-                    neutralUrl = httpsUrl(secondary.opt("url"))
+                    neutralUrl = httpsUrl(secondary.opt("url"), policy)
                 )
             }
             else -> fail()
@@ -144,16 +144,13 @@ data class CatalogCard(
             return (0 until array.length()).map { array.opt(it) as? String ?: fail() }
         }
 
-        private fun httpsUrl(value: Any?): String {
+        private fun httpsUrl(value: Any?, policy: UrlPolicy): String {
             val text = value as? String ?: fail()
-            if (!isHttpsUrl(text)) fail()
+            if (!policy.accepts(text)) fail()
             return text
         }
 
         /** An absolute https URL with a host and no userinfo, split strictly (BatonCore `HTTPSURL`). */
-        fun isHttpsUrl(text: String): Boolean {
-            val parts = RawUrl.parse(text) ?: return false
-            return parts.host.isNotEmpty() && parts.userinfo == null && parts.normalizedScheme == "https"
-        }
+        fun isHttpsUrl(text: String): Boolean = UrlPolicy.PRODUCTION.accepts(text)
     }
 }

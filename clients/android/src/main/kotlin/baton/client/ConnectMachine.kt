@@ -32,6 +32,8 @@ class ConnectMachine(
         data class BrowserReturn(val url: String, val atMillis: Long) : Event()
         /** Back in the app without a return link (Custom Tabs have no close callback: detected in `onResume`). */
         data class BrowserClosed(val atMillis: Long) : Event()
+        /** The Custom Tab could not be opened (no browser, no activity): the flow ends on could_not_start. */
+        object BrowserFailedToOpen : Event()
         data class SessionStateReceived(val sessionId: String, val status: String, val atMillis: Long) : Event()
         data class SessionStateFailed(val failure: RequestFailure, val atMillis: Long) : Event()
         object Backgrounded : Event()
@@ -111,6 +113,12 @@ class ConnectMachine(
             val id = sessionId
             if (phase == Phase.IN_BROWSER && id != null) confirm(id, event.atMillis, ConnectScreen("cancelled")) else emptyList()
         }
+        is Event.BrowserFailedToOpen -> if (phase == Phase.IN_BROWSER) {
+            // Nothing was shown: the session is never confirmed; a typed failure the app shows, Connect works again.
+            phase = Phase.COULD_NOT_START
+            shown = ConnectScreen("could_not_start", browserFailure = "failed_to_open")
+            listOf(Action.ForgetPendingSession, Action.Render(screen))
+        } else emptyList()
         is Event.SessionStateReceived -> receiveState(event.sessionId, event.status, event.atMillis)
         is Event.SessionStateFailed -> {
             val current = schedule
@@ -208,4 +216,10 @@ class ConnectMachine(
 /** What the BB connect screen shows: [content] is ready, starting, in_browser, could_not_start, confirming, cancelled,
  *  connected, failed, expired or check_later; [hint] is what the redirect claimed (ok, error, cancelled, unknown,
  *  resumed). */
-data class ConnectScreen(val content: String, val hint: String? = null, val failure: RequestFailure? = null)
+data class ConnectScreen(
+    val content: String,
+    val hint: String? = null,
+    val failure: RequestFailure? = null,
+    /** `failed_to_open` when could_not_start because the Custom Tab could not be opened. */
+    val browserFailure: String? = null
+)

@@ -86,10 +86,10 @@ enum class JourneyNavigation {
 
     companion object {
         /** Decides for [url] given the registered Privue return URLs. */
-        fun decide(url: String, returnUrls: List<RegisteredReturnUrl>): JourneyNavigation {
+        fun decide(url: String, returnUrls: List<RegisteredReturnUrl>, policy: UrlPolicy = UrlPolicy.PRODUCTION): JourneyNavigation {
             val parts = RawUrl.parse(url) ?: return BLOCK
             if (returnUrls.any { it.matches(parts) }) return RETURN
-            return if (parts.normalizedScheme == "https" && parts.userinfo == null && parts.host.isNotEmpty()) ALLOW else BLOCK
+            return if (policy.accepts(url)) ALLOW else BLOCK
         }
     }
 }

@@ -22,6 +22,8 @@ class VerificationMachine(
         /** The camera web view stopped on a registered return URL and closed itself with it, raw. */
         data class WebViewReturn(val url: String, val atMillis: Long) : Event()
         data class BrowserClosed(val atMillis: Long) : Event()
+        /** The camera web view could not be opened (no WebView, a URL it refuses): the flow ends on could_not_start. */
+        object BrowserFailedToOpen : Event()
         data class StatusReceived(val status: String, val atMillis: Long) : Event()
         data class StatusFailed(val failure: RequestFailure, val atMillis: Long) : Event()
         object Backgrounded : Event()
@@ -45,6 +47,7 @@ class VerificationMachine(
 
     private var phase = Phase.READY
     private var failure: RequestFailure? = null
+    private var browserFailure: String? = null
     private var hint: String? = null
     private var status: String? = null
     private var schedule: PollSchedule? = null
@@ -56,7 +59,7 @@ class VerificationMachine(
             Phase.READY -> VerificationScreen("ready")
             Phase.REQUESTING -> VerificationScreen("opening")
             Phase.IN_JOURNEY -> VerificationScreen("in_journey")
-            Phase.COULD_NOT_START -> VerificationScreen("could_not_start", failure = failure)
+            Phase.COULD_NOT_START -> VerificationScreen("could_not_start", failure = failure, browserFailure = browserFailure)
             Phase.CONFIRMING -> VerificationScreen("confirming", landingHint = hint)
             Phase.SETTLED -> VerificationScreen("settled", status = status)
             Phase.CHECK_LATER -> VerificationScreen("check_later")
@@ -67,6 +70,8 @@ class VerificationMachine(
         is Event.VerifyTapped -> when (phase) {
             Phase.READY, Phase.COULD_NOT_START, Phase.SETTLED, Phase.CHECK_LATER -> {
                 phase = Phase.REQUESTING
+                failure = null
+                browserFailure = null
                 listOf(Action.Render(screen), Action.RequestHandoff(workflow))
             }
             else -> emptyList()
@@ -101,6 +106,13 @@ class VerificationMachine(
             }
         }
         is Event.BrowserClosed -> if (phase == Phase.IN_JOURNEY) confirm(event.atMillis, null) else emptyList()
+        is Event.BrowserFailedToOpen -> if (phase == Phase.IN_JOURNEY) {
+            // Nothing was shown, so nothing can have happened: a typed failure the app shows, and Verify works again.
+            phase = Phase.COULD_NOT_START
+            failure = null
+            browserFailure = "failed_to_open"
+            listOf(Action.Render(screen))
+        } else emptyList()
         is Event.StatusReceived -> receiveStatus(event.status, event.atMillis)
         is Event.StatusFailed -> {
             val current = schedule
@@ -196,5 +208,7 @@ data class VerificationScreen(
     val content: String,
     val landingHint: String? = null,
     val status: String? = null,
-    val failure: RequestFailure? = null
+    val failure: RequestFailure? = null,
+    /** `failed_to_open` when could_not_start because the camera web view could not be opened. */
+    val browserFailure: String? = null
 )

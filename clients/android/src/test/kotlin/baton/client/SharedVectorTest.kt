@@ -6,7 +6,7 @@ import org.junit.Test
 import org.junit.runner.RunWith
 import org.junit.runners.Parameterized
 
-/** Every case of Conformance/{return-links,retry-classification,renderer-conformance,interaction}.v1.json. */
+/** Every case of Conformance/{return-links,link-routing,retry-classification,renderer-conformance,interaction}.v1.json. */
 @RunWith(Parameterized::class)
 class SharedVectorTest(private val case: SharedCase) {
     companion object {

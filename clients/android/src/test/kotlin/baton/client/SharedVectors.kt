@@ -1,10 +1,16 @@
 package baton.client
 
 /** One case of a shared vector file, checked by this shell. */
-class SharedCase(val file: String, val section: String, val id: String, private val run: (() -> String?)?) {
+class SharedCase(
+    val file: String,
+    val section: String,
+    val id: String,
+    private val run: (() -> String?)?,
+    private val notRunReason: String = "no executable check for this case in the Kotlin shell"
+) {
     /** `passed`, `failed` or `not_run`, with a detail. */
     fun result(): Pair<String, String> {
-        val check = run ?: return "not_run" to "no executable check for this case in the Kotlin shell"
+        val check = run ?: return "not_run" to notRunReason
         return try {
             val failure = check()
             if (failure == null) "passed" to "" else "failed" to failure
@@ -28,6 +34,9 @@ object SharedVectors {
         for (case in returnLinks["cases"] as List<Map<String, Any?>>) {
             add("return-links.v1.json", "return-links", case) { VectorChecks.returnLink(case) }
         }
+        for (case in LinkRoutingVectors.file["cases"] as List<Map<String, Any?>>) {
+            add("link-routing.v1.json", "link-routing", case) { LinkRoutingVectors.check(case) }
+        }
         val retry = ConformanceFiles.load("retry-classification.v1.json")
         val now = Rfc3339.parse(retry["now"] as String)
         for (case in retry["cases"] as List<Map<String, Any?>>) {
@@ -42,8 +51,14 @@ object SharedVectors {
         for (case in renderer["interaction"] as List<Map<String, Any?>>) {
             add("renderer-conformance.v1.json", "interaction", case) { driver.check(case) }
         }
+        val sdk = RendererSdkChecks(renderer)
         for (section in listOf("accessibility", "forbidden")) {
-            for (case in renderer[section] as List<Map<String, Any?>>) add("renderer-conformance.v1.json", section, case, null)
+            for (case in renderer[section] as List<Map<String, Any?>>) {
+                val id = case["id"] as String
+                val check = sdk.check(section, id)
+                cases += if (check != null) SharedCase("renderer-conformance.v1.json", section, id, check)
+                else SharedCase("renderer-conformance.v1.json", section, id, null, sdk.notRunReasons[id] ?: "no executable check for this case in the Kotlin shell")
+            }
         }
         val interaction = ConformanceFiles.load("interaction.v1.json")
         val flowCards = interaction["cards"] as Map<String, Any?>

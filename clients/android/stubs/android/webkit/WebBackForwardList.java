@@ -1,0 +1,6 @@
+package android.webkit;
+
+/** Stub of android.webkit.WebBackForwardList. */
+public abstract class WebBackForwardList {
+    public abstract int getSize();
+}
