@@ -46,12 +46,16 @@ package struct BBClient: Sendable {
     let journeyHosts: JourneyHostPins
 
     /// A client for BB at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
-    package init(origin: String, apiKey: Secret, clientID: String, caller: ProviderCaller, urls: URLPolicy) {
+    package init(
+        origin: String, apiKey: Secret, clientID: String, caller: ProviderCaller, urls: URLPolicy,
+        journeyHosts: JourneyHostPins
+    ) {
         self.origin = origin
         self.apiKey = apiKey
         self.clientID = clientID
         self.caller = caller
         self.urls = urls
+        self.journeyHosts = journeyHosts
     }
 
     /// Creates a connect session returning to `returnURL`. Not retried once sent: BB does not dedupe creation.

@@ -58,10 +58,14 @@ package struct ChiaClient: Sendable {
     }
 
     /// A client for Chia at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
-    package init(origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy) {
+    package init(
+        origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy,
+        journeyHosts: JourneyHostPins
+    ) {
         self.origin = origin
         self.apiKey = apiKey
         self.caller = caller
         self.urls = urls
+        self.journeyHosts = journeyHosts
     }
 }

@@ -113,10 +113,14 @@ package struct PrivueClient: Sendable {
     }
 
     /// A client for Privue at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
-    package init(origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy) {
+    package init(
+        origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy,
+        journeyHosts: JourneyHostPins
+    ) {
         self.origin = origin
         self.apiKey = apiKey
         self.caller = caller
         self.urls = urls
+        self.journeyHosts = journeyHosts
     }
 }
