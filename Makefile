@@ -11,7 +11,7 @@ help:
 	@echo "make test    install what is missing, start the test services, run every test"
 	@echo "make bench   benchmarks, printed as ratios against a reference measured in the same run"
 	@echo "make soak    long reliability runs, then the mixed soak with faults cycling (SOAK_TIMEOUT); see docs/reliability.md"
-	@echo "make lint    swift format lint, node --check, OpenAPI validation;  make format  rewrite in house style"
+	@echo "make lint    swift format lint, node --check, OpenAPI validation, ruff over scripts/;  make format  rewrite in house style"
 	@echo "make fuzz    libFuzzer over the return-link parsers, the projection decoder and the server's readers (FUZZ_SECONDS each)"
 	@echo "make docs    DocC API reference into .build/docs"
 	@echo "make clean   remove build products and local state"
@@ -27,6 +27,7 @@ lint: deps
 	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs examples/ios-app
 	node --check Sources/BatonServer/Web/Files/shell.js
 	.venv/bin/openapi-spec-validator Sources/BatonServer/OpenAPI/openapi.json
+	.venv/bin/ruff check scripts
 
 format:
 	$(SWIFT) format format -i -r Package.swift Plugins Sources Tests Stubs examples/ios-app

@@ -45,8 +45,11 @@ let package = Package(
         .target(name: "BatonHeadless", dependencies: ["BatonClient", "BatonCore"]),
         // The in-process/live test client for a Router (as Hummingbird ships HummingbirdTesting).
         .target(name: "BatonHTTPTesting", dependencies: ["BatonHTTP"]),
-        // Test targets only: one seeded generator, one vector-file loader, one manual clock, temporary databases.
-        .target(name: "BatonTestSupport", dependencies: ["BatonClient", "BatonServer"]),
+        // Test targets only: one seeded generator, one vector-file loader, one manual clock (no server: the core,
+        // crypto and client tests build only what they test).
+        .target(name: "BatonTestSupport", dependencies: ["BatonClient"]),
+        // Test targets only: temporary databases, SQLite or PostgreSQL, for the store and backend tests.
+        .target(name: "BatonStoreTestSupport", dependencies: ["BatonServer"]),
         .target(
             name: "BatonSandbox",
             dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto"]
@@ -56,6 +59,9 @@ let package = Package(
             dependencies: ["BatonCore", "BatonHTTP", "BatonCrypto", "CSQLite", "CLibPQ"],
             plugins: [.plugin(name: "EmbedTextFiles")]
         ),
+        // The backend's readers of untrusted input, one entry point each, for BatonFuzz and for the replay of kept
+        // inputs in the tests: not part of the shipped BatonServer.
+        .target(name: "BatonServerFuzzing", dependencies: ["BatonCore", "BatonHTTP", "BatonServer"]),
         // The web shell's files and the OpenAPI document are files in BatonServer, embedded at build time.
         .executableTarget(name: "BatonEmbed"),
         .plugin(name: "EmbedTextFiles", capability: .buildTool(), dependencies: ["BatonEmbed"]),
@@ -81,7 +87,10 @@ let package = Package(
             dependencies: ["BatonSandbox", "BatonHTTP", "BatonCore", "BatonCrypto", "BatonTestSupport"]),
         .testTarget(
             name: "BatonServerTests",
-            dependencies: ["BatonServer", "BatonSandbox", "BatonHTTP", "BatonHTTPTesting", "BatonTestSupport"]),
+            dependencies: [
+                "BatonServer", "BatonServerFuzzing", "BatonSandbox", "BatonHTTP", "BatonHTTPTesting",
+                "BatonTestSupport", "BatonStoreTestSupport",
+            ]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonHTTP", "BatonTestSupport"]),
         // The headless app against a live backend and the sandbox: needs the server side, so not BatonClientTests.
         .testTarget(
@@ -97,7 +106,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["BATON_FUZZ"] != nil {
     package.targets += [
         .systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"),
-        .executableTarget(name: "BatonFuzz", dependencies: ["BatonCore", "BatonServer", "CFuzzer"]),
+        .executableTarget(
+            name: "BatonFuzz", dependencies: ["BatonCore", "BatonServerFuzzing", "CFuzzer"]),
     ]
     package.products += [.executable(name: "BatonFuzz", targets: ["BatonFuzz"])]
     // Instrument the code under test here rather than with `-Xswiftc`, which would also reach the build-time tool

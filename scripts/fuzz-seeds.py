@@ -3,7 +3,19 @@
 tests use (share, verification and connect bodies, token payloads, the test configuration, request targets of the
 routing tests, the webhook events of WebhookReceiverTests) and the provider responses of a real `baton sandbox`,
 captured live on 127.0.0.1. Usage: scripts/fuzz-seeds.py BATON OUT"""
-import base64, hashlib, hmac, json, os, random, shutil, socket, subprocess, sys, tempfile, urllib.error, urllib.request
+import base64
+import hashlib
+import hmac
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
 
 baton, out = sys.argv[1], sys.argv[2]
 FUZZ_TOKEN_KEY = b"baton-fuzz-token-signing-key-0123456789"

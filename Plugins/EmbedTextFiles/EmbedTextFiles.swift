@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Embeds a target's text files (HTML, CSS, JavaScript, JSON) into its binary at build time: one build command runs
 /// `BatonEmbed` over every such file in the target's folder and adds the Swift file it writes (`EmbeddedFiles`) to
-/// the target. The command reruns only when one of those files changes.
+/// the target. The command reruns when one of those files (or the tool) changes, and rewrites the Swift file only
+/// when its text changes, so that BatonServer is recompiled only then.
 @main
 struct EmbedTextFiles: BuildToolPlugin {
     static let extensions: Set<String> = ["html", "css", "js", "json"]

@@ -7,7 +7,7 @@ public enum BatonCommandLine {
     /// Every subcommand, in the order `baton --help` lists them.
     public static let subcommands: [any Subcommand] = [
         ServeCommand(), SandboxCommand(), DemoCommand(), TokenCommand(), DoctorCommand(), ParseReturnCommand(),
-        ConformanceCommand(),
+        ConformanceCommand(), VerifyBackendCommand(),
     ]
 
     /// Runs `baton` with `arguments` (without the program name) and returns the exit code: 0 done, 1 failed, 2 a usage

@@ -122,7 +122,14 @@ do {
     let embedder = TextEmbedder(
         root: URL(fileURLWithPath: arguments.dropFirst().first ?? "."),
         files: arguments.dropFirst(2).map { URL(fileURLWithPath: $0) })
-    try Data(try embedder.source().utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    let url = URL(fileURLWithPath: output)
+    let source = Data(try embedder.source().utf8)
+    // Rewritten only when its bytes change. The command also reruns when the tool is relinked, which SwiftPM does on
+    // every switch between debug and release (one plugin output folder serves both): rewriting the same text then
+    // recompiled BatonServer, though nothing had changed.
+    if (try? Data(contentsOf: url)) != source {
+        try source.write(to: url, options: .atomic)
+    }
 } catch {
     FileHandle.standardError.write(Data("BatonEmbed: \(error)\n".utf8))
     exit(1)

@@ -1,5 +1,5 @@
 import BatonCore
-import BatonServer
+import BatonServerFuzzing
 import Dispatch
 import Foundation
 

@@ -5,7 +5,7 @@
  * `signOut` so the next user finds nothing of the last. README.md says how to run it and what no machine here ran.
  */
 import * as React from 'react';
-import { Pressable, ScrollView, Text, View } from 'react-native';
+import { Pressable, ScrollView, Text, TextInput, View } from 'react-native';
 import AsyncStorage from '@react-native-async-storage/async-storage';
 import * as WebBrowser from 'expo-web-browser';
 import { WebView } from 'react-native-webview';
@@ -44,9 +44,21 @@ const RETURN_URLS: BatonConfiguration['returnUrls'] = {
 /** BB's authentication session (ASWebAuthenticationSession / Custom Tabs), created once outside render. */
 const BANK_SESSION = expoWebBrowserAuthSession(WebBrowser);
 
-/** The sandbox's sign-in for a test user: `POST /web/dev-token?user=ID` (loopback requests only). */
-async function sandboxToken(userId: string): Promise<string> {
-  const response = await fetch(`${SANDBOX}/web/dev-token?user=${encodeURIComponent(userId)}`, { method: 'POST' });
+/**
+ * The sandbox's sign-in for a test user: `POST /web/dev-token?user=ID` with this run's dev sign-in secret as
+ * `X-Baton-Dev-Secret` (`baton serve --sandbox` prints it at start and writes it to `.baton/dev-sign-in-secret`;
+ * a new one each run). It answers local requests only, and 403 without the secret.
+ */
+async function sandboxToken(userId: string, devSecret: string): Promise<string> {
+  const secret = devSecret.trim();
+  if (secret === '') throw new Error('paste the dev sign-in secret that baton serve --sandbox printed at start');
+  const response = await fetch(`${SANDBOX}/web/dev-token?user=${encodeURIComponent(userId)}`, {
+    method: 'POST',
+    headers: { 'X-Baton-Dev-Secret': secret },
+  });
+  if (response.status === 403) {
+    throw new Error('dev-token answered 403: copy the dev sign-in secret this run of baton serve --sandbox printed');
+  }
   const body = (await response.json()) as { token?: unknown };
   if (response.status !== 200 || typeof body.token !== 'string') throw new Error(`dev-token answered ${response.status}`);
   return body.token;
@@ -67,9 +79,11 @@ function configurationFor(userId: string, token: string): BatonConfiguration {
 export default function App(): React.ReactElement {
   const [baton, setBaton] = React.useState<BatonConfiguration | null>(null);
   const [problem, setProblem] = React.useState<string | null>(null);
+  // The sandbox's dev sign-in secret, pasted by the developer; kept in memory only, never logged or stored.
+  const [devSecret, setDevSecret] = React.useState('');
   const signIn = (userId: string): void => {
     setProblem(null);
-    sandboxToken(userId).then(
+    sandboxToken(userId, devSecret).then(
       (token) => setBaton(configurationFor(userId, token)),
       (error: unknown) => setProblem(`Sign-in failed: ${String(error)}`),
     );
@@ -78,6 +92,17 @@ export default function App(): React.ReactElement {
     return (
       <View style={{ padding: 24 }}>
         <Text accessibilityRole="header">Baton sample</Text>
+        <Text>Run `baton serve --sandbox --port 9080` first and paste the dev sign-in secret it prints.</Text>
+        <TextInput
+          testID="dev-secret"
+          accessibilityLabel="Dev sign-in secret"
+          placeholder="Dev sign-in secret"
+          value={devSecret}
+          onChangeText={setDevSecret}
+          secureTextEntry
+          autoCapitalize="none"
+          autoCorrect={false}
+        />
         <Button label="Sign in as test-user-1" onPress={() => signIn('test-user-1')} />
         <Button label="Sign in as test-user-2" onPress={() => signIn('test-user-2')} />
         {problem === null ? null : <Text>{problem}</Text>}

@@ -61,7 +61,7 @@ def _sign_webhook(case, kwargs):
     raw = _body_bytes(case)
     webhook_id = next(value for name, value in headers.items() if name.lower() == "webhook-id")
     timestamp = str(int(time.time()))
-    mac = hmac.new(key, f"{webhook_id}.{timestamp}.".encode("utf-8") + raw, hashlib.sha256).digest()
+    mac = hmac.new(key, f"{webhook_id}.{timestamp}.".encode() + raw, hashlib.sha256).digest()
     for name in [name for name in headers if name.lower() in ("webhook-timestamp", "webhook-signature")]:
         del headers[name]
     headers["webhook-timestamp"] = timestamp

@@ -17,7 +17,7 @@ import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import check_renderer_conformance as checker  # noqa: E402
+import check_renderer_conformance as checker
 
 REAL = json.loads((checker.REPO / "Conformance" / checker.VECTOR_FILE).read_text())
 SECTIONS = checker.SECTIONS

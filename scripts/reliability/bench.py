@@ -1,9 +1,19 @@
 #!/usr/bin/env python3
 """scripts/bench-backend's driver: see the header of that script for what is measured and against what."""
-import argparse, json, os, re, resource, shutil, socket, statistics, subprocess, sys, tempfile, time
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Harness, free_block, request, rss_kb  # noqa: E402
+from harness import Harness, free_block, request, rss_kb
 
 LUA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share.lua")
 
@@ -13,11 +23,11 @@ def wrk(port, auth, duration, connections=64, threads=2, delay_ms=None):
     if delay_ms is not None:
         env["BENCH_DELAY_MS"] = str(delay_ms)
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}", "--latency", "-s", LUA,
-                          f"http://127.0.0.1:{port}/v2/handoff-sessions"], capture_output=True, text=True,
+                          f"http://127.0.0.1:{port}/v2/handoff-sessions"], capture_output=True, check=False, text=True,
                          env=env).stdout
 
     def ms(label):
-        m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
         return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
 
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
@@ -119,7 +129,7 @@ def main():
     # same sandbox; --keep-sandbox-state lets them pile up instead (~0.5 M a round at the defaults, the old behaviour).
     ap.add_argument("--keep-sandbox-state", action="store_true")
     a = ap.parse_args()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     h = Harness(a.baton, "bench", sandbox_baton=a.sandbox_baton)
     try:
@@ -137,7 +147,7 @@ def main():
             backends[name] = (port, proc)
         token = h.token("bench-user")
         for name, (port, _) in backends.items():
-            h.wait(lambda: h.shareable(port, token), f"backend {name}")
+            h.wait(lambda port=port: h.shareable(port, token), f"backend {name}")
         auth = f"Bearer {token}"
 
         print("== backend memory: idle, then 1,000 idle keep-alive connections")

@@ -1,12 +1,14 @@
 """Draws the mixed soak's figures (OUT/soak.csv, written by soak.py) as PNG charts: RSS, p99 and database size over
 time, with each fault's window marked. Runs under .venv's python (matplotlib from PyPI, scripts/requirements.txt).
 Usage: charts.py OUT"""
-import csv, os, sys
+import csv
+import os
+import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 out = sys.argv[1]
 with open(os.path.join(out, "soak.csv")) as f:

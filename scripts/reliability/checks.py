@@ -1,8 +1,31 @@
 """The reliability checks. Each takes (baton binary, profile) and returns {"failures": [...], "logs", "secrets"}."""
-import base64, collections, concurrent.futures, json, os, random, re, socket, subprocess, tempfile, threading, time
+import base64
+import collections
+import concurrent.futures
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import tempfile
+import threading
+import time
 
-from harness import (Harness, admin_port, free_block, new_key, provider_key, request, retry_wait, rss_kb, share,
-                     share_body, sign_webhook)
+from harness import (
+    Harness,
+    admin_port,
+    free_block,
+    new_key,
+    provider_key,
+    read_text,
+    request,
+    retry_wait,
+    rss_kb,
+    share,
+    share_body,
+    sign_webhook,
+)
 
 RETRYABLE = {429, 502, 503}
 
@@ -21,7 +44,7 @@ def _tap(port_of, token, key, body, gate=None, attempts=400, tally=None):
             gate.wait()
         try:
             status, headers, raw = share(port_of(attempt), token, key, body, timeout=30)
-        except Exception as error:  # transport failure: retry, keeping the key
+        except Exception as error:  # noqa: BLE001 - any transport failure: retry, keeping the key
             answers.append(("transport", type(error).__name__))
             time.sleep(0.05)
             continue
@@ -80,7 +103,7 @@ def crash(baton, profile):
                 probe_keys.add(key)
                 try:
                     restart_probe[share(port, probe_token, key, timeout=10)[0]] += 1
-                except Exception:
+                except Exception:  # noqa: BLE001 - any transport failure is counted as one
                     restart_probe["transport"] += 1
                 h.wait(lambda: h.shareable(port, token), "restarted catalog")
                 stats["restart_ms"] += int((time.monotonic() - started) * 1000)
@@ -158,7 +181,7 @@ def scale_out(baton, profile):
             key = new_key()
             barrier = threading.Barrier(64)
 
-            def one(i):
+            def one(i, barrier=barrier, key=key):
                 barrier.wait()
                 return _tap(lambda _: a if i % 2 == 0 else b, token, key, body)
 
@@ -180,11 +203,11 @@ def scale_out(baton, profile):
                 failures.append(f"round {round_ + 1}: {dict(statuses)}, {len(bodies)} bodies, {count} sessions")
         print(f"   {profile['scale_rounds']} rounds x 64 requests: {replayed_total} answered as replays")
         # Let a few more sync intervals (5 s) pass: the lease must stay with one instance.
-        h.wait(lambda: open(os.path.join(h.dir, "instance-b.log")).read().count("catalog sync:") >= 3,
+        h.wait(lambda: read_text(os.path.join(h.dir, "instance-b.log")).count("catalog sync:") >= 3,
                "three sync passes on instance B", limit=40)
         leaders = []
         for name in ("instance-a", "instance-b"):
-            text = open(os.path.join(h.dir, f"{name}.log")).read()
+            text = read_text(os.path.join(h.dir, f"{name}.log"))
             synced = text.count("catalog sync: fetched publication") + text.count("catalog sync: not modified")
             follower = text.count("another instance syncs")
             print(f"   {name}: {synced} sync passes against Chia, {follower} follower passes")
@@ -390,7 +413,7 @@ def _raw(port, payload, read=True, timeout=10.0, close_early=False):
                 data += chunk
         except (ConnectionResetError, BrokenPipeError):
             return "reset"
-        except socket.timeout:
+        except TimeoutError:
             return "timeout"
     line = data.split(b"\r\n", 1)[0].decode(errors="replace")
     return line.split(" ", 2)[1] if line.startswith("HTTP/") else (line or "closed")
@@ -419,8 +442,8 @@ def bad_input(baton, profile):
         valid = share_body().encode()
         cases = {
             "body 16 MiB": post(b"{" + b" " * (16 << 20) + b"}"),
-            "body declared 1 GiB, 1 KiB sent": (post(b"{" * 1024, length=1 << 30), dict(close_early=True)),
-            "truncated body, client closes": (post(valid[:20], length=len(valid)), dict(close_early=True)),
+            "body declared 1 GiB, 1 KiB sent": (post(b"{" * 1024, length=1 << 30), {"close_early": True}),
+            "truncated body, client closes": (post(valid[:20], length=len(valid)), {"close_early": True}),
             "not JSON": post(b"catalogItemId=cat_weight_care"),
             "JSON null": post(b"null"),
             "JSON array": post(b"[]"),
@@ -524,7 +547,7 @@ def scan_logs(logs, secrets):
                 continue
             if needles:
                 found = subprocess.run(["grep", "-n", "-a", "-F", "-f", needle_file, path],
-                                       capture_output=True, text=True, errors="replace").stdout
+                                       capture_output=True, check=False, text=True, errors="replace").stdout
                 for hit in found.splitlines():
                     number, _, line = hit.partition(":")
                     for s in needles:
@@ -543,7 +566,7 @@ def scan_logs(logs, secrets):
     return leaks
 
 
-from security import cross_user  # noqa: E402
+from security import cross_user
 
 CHECKS = {"crash": crash, "scale-out": scale_out, "provider-faults": provider_faults, "webhooks": webhooks, "bad-input": bad_input}
 CHECKS["cross-user"] = cross_user

@@ -1,12 +1,14 @@
 """Draws scripts/bench-curves' figures (OUT/curves.json, written by curves.py) as PNG charts in OUT: shares by
 connections, claim latency by stored records, share writes during a purge, RSS by idle connections. Runs under
 .venv's python (matplotlib from PyPI, scripts/requirements.txt). Usage: curve_charts.py OUT"""
-import json, os, sys
+import json
+import os
+import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 out = sys.argv[1]
 with open(os.path.join(out, "curves.json")) as f:

@@ -1,11 +1,24 @@
 #!/usr/bin/env python3
 """scripts/bench-curves' driver: see the header of that script for what is measured. Writes OUT/curves.json (every
 figure) and prints the tables docs/reliability.md quotes."""
-import argparse, datetime, json, os, re, resource, selectors, shutil, socket, sqlite3, statistics, subprocess, sys, time
+import argparse
+import datetime
+import json
+import os
+import re
+import resource
+import selectors
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import TAP_CONNECTIONS, TAP_RATE, nginx_proxy, pct, wrk  # noqa: E402
-from harness import Harness, free_block, new_key, request, rss_kb, share  # noqa: E402
+from bench import TAP_CONNECTIONS, TAP_RATE, nginx_proxy, pct, wrk
+from harness import Harness, free_block, new_key, request, rss_kb, share
 
 
 def sizes(name, default):
@@ -81,7 +94,7 @@ def sealed_size(db):
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
         v = c.execute("SELECT avg(length(sealed_response)) FROM idempotency_records "
                       "WHERE sealed_response IS NOT NULL").fetchone()[0]
-    return int(round(v)) if v else 400
+    return round(v) if v else 400
 
 
 def store_curves(bench, postgres, records, result, save):
@@ -132,7 +145,7 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
                     continue
                 if "ts" not in e:
                     continue
-                at = datetime.datetime.fromisoformat(e["ts"].replace("Z", "+00:00")).timestamp()
+                at = datetime.datetime.fromisoformat(e["ts"]).timestamp()
                 if e.get("event") == "idempotency_purged":
                     purges.append((at - e["duration_ms"] / 1000, at, e))
                 elif e.get("event") == "request" and e.get("route") == "/v2/handoff-sessions" and "upstream_ms" in e:
@@ -173,7 +186,7 @@ def main():
     ap.add_argument("--postgres")
     ap.add_argument("--out")
     a = ap.parse_args()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     counts = sizes("CURVE_CONNECTIONS", "16,64,256,1024")
     idle = sizes("CURVE_IDLE", "1000,4000")

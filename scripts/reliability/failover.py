@@ -11,10 +11,30 @@ and webhooks accepted before the kill that the new primary does not hold) and sh
 again with its key and body gets the same journey (the backend's fresh claim calls Chia with the key derived from
 user and app key, and Chia replays), the webhook redelivered is stored once. With synchronous replication none may
 be lost."""
-import collections, glob, json, os, queue, shutil, socket, subprocess, tempfile, threading, time
+import collections
+import glob
+import json
+import os
+import queue
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
 
 from checks import _result
-from harness import Harness, free_block, new_key, request, retry_wait, share, share_body, sign_webhook
+from harness import (
+    Harness,
+    free_block,
+    new_key,
+    read_text,
+    request,
+    retry_wait,
+    share,
+    share_body,
+    sign_webhook,
+)
 from loadgen import Load, _judge_taps, _latencies, _pct, _readyz, _wait
 from tcpproxy import Proxy
 
@@ -120,7 +140,7 @@ class Replicated:
 
     def run(self, tool, *args):
         r = subprocess.run(self.runas + [f"{self.bin}/{tool}"] + list(args), capture_output=True, text=True,
-                           timeout=120)
+                           timeout=120, check=False)
         if r.returncode != 0:
             raise RuntimeError(f"{tool}: {r.stderr.strip()[:300]}")
         return r
@@ -146,7 +166,7 @@ class Replicated:
         for data in (self.primary, self.standby):
             if os.path.exists(f"{data}/postmaster.pid"):
                 subprocess.run(self.runas + [f"{self.bin}/pg_ctl", "-D", data, "-m", "immediate", "stop"],
-                               capture_output=True, timeout=60)
+                               capture_output=True, timeout=60, check=False)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -195,7 +215,7 @@ def failover(baton, profile, synchronous):
         procs = [h.start_backend(a, url, name="instance-a"), h.start_backend(b, url, name="instance-b")]
         token = h.token(USER)
         for port in (a, b):
-            h.wait(lambda: h.shareable(port, token), f"instance on {port}")
+            h.wait(lambda port=port: h.shareable(port, token), f"instance on {port}")
         s, _, raw = request(a, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}),
                             {"Authorization": f"Bearer {token}"})
         assert s == 201, (s, raw)
@@ -289,9 +309,9 @@ def failover(baton, profile, synchronous):
         pg.proxy.close()
         # Polls begun half a second after the kill and answered before the promotion began.
         ready_in_gap = [r[2:] for r in readiness if killed + 0.5 <= r[0] and r[1] <= promoting]
-        seen, urls, dupes = _judge_taps(h, results, failures, f"failover-{mode[:4]}", USER)
+        seen, urls, _dupes = _judge_taps(h, results, failures, f"failover-{mode[:4]}", USER)
         first_201 = min((s + t for s, t, ans in load.attempts if ans[0] == 201 and s >= killed), default=None)
-        inside, outside = _latencies(load.attempts, [(killed, promoted + 1.0)])
+        inside, _outside = _latencies(load.attempts, [(killed, promoted + 1.0)])
         # Attempts answered before the link slowed down: what the replication mode costs a share in steady state.
         steady = [t * 1000 for s, t, _ in load.attempts if s + t < stalled]
 
@@ -304,7 +324,7 @@ def failover(baton, profile, synchronous):
         for n, key in enumerate(lost_shares):
             # The app sends the tap again with its key and body (its answer lost on the way, say): the record is
             # gone, so the backend claims afresh and calls Chia with the key derived from (user, key); Chia replays.
-            st, hd, rb = share((a, b)[n % 2], token, key, share_body(), timeout=30)
+            st, _, rb = share((a, b)[n % 2], token, key, share_body(), timeout=30)
             again = json.loads(rb).get("url") if st == 201 else None
             if again is not None:
                 urls.append(again)
@@ -332,7 +352,7 @@ def failover(baton, profile, synchronous):
         counted = metrics(a, b)
         counted.subtract(before_kill)
         counted = {k: v for k, v in counted.items() if v}
-        lines = {n: open(os.path.join(h.dir, f"{n}.log")).read() for n in ("instance-a", "instance-b")}
+        lines = {n: read_text(os.path.join(h.dir, f"{n}.log")) for n in ("instance-a", "instance-b")}
         outage = {n: [json.loads(l).get("reason") for l in t.splitlines() if '"event":"store_unavailable"' in l]
                   for n, t in lines.items()}
         back = {n: t.count('"event":"store_recovered"') for n, t in lines.items()}

@@ -2,10 +2,28 @@
 and of the log filling up. Each check takes (baton binary, profile) and returns {"failures", "logs", "secrets",
 "dir"} like the checks in checks.py. Filesystems and databases are the check's own (a size-limited tmpfs, a
 throwaway PostgreSQL cluster), created and removed by the check itself."""
-import collections, errno, glob, json, os, shutil, sqlite3, subprocess, tempfile, threading, time
+import collections
+import errno
+import glob
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+import threading
+import time
 
 from checks import _result
-from harness import Harness, free_block, new_key, request, share, sign_webhook
+from harness import (
+    Harness,
+    free_block,
+    new_key,
+    read_text,
+    request,
+    share,
+    sign_webhook,
+)
 from loadgen import Load, _judge_taps, _latencies, _pct, _readyz, _wait
 from outages import judge, timeline
 
@@ -32,7 +50,7 @@ class Postgres:
 
     def ctl(self, *args):
         return subprocess.run(self.runas + [f"{self.bin}/pg_ctl", "-D", f"{self.dir}/data"] + list(args),
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, check=False, text=True, timeout=60)
 
     def start(self):
         r = self.ctl("-l", f"{self.dir}/log", "-w", "-o",
@@ -71,7 +89,7 @@ def pg_restart(baton, profile):
         procs = [h.start_backend(a, pg.url, name="instance-a"), h.start_backend(b, pg.url, name="instance-b")]
         token = h.token("pg-user")
         for port in (a, b):
-            h.wait(lambda: h.shareable(port, token), f"instance on {port}")
+            h.wait(lambda port=port: h.shareable(port, token), f"instance on {port}")
         s, _, raw = request(a, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}),
                             {"Authorization": f"Bearer {token}"})
         assert s == 201, (s, raw)
@@ -133,7 +151,7 @@ def pg_restart(baton, profile):
             recoveries.append((time.monotonic() - up) * 1000 if recovered else None)
             print(f"   cycle {cycle + 1}: stop -m {mode}, /readyz 503 on both: {both_503}; "
                   f"outage {(up - down) * 1000:.0f} ms, recovered "
-                  f"{'in %.0f ms after start' % recoveries[-1] if recovered else 'NOT within 30 s'}")
+                  f"{f'in {recoveries[-1]:.0f} ms after start' if recovered else 'NOT within 30 s'}")
         time.sleep(profile["pg_steady"])
         results = load.stop()
         stop.set()
@@ -149,7 +167,7 @@ def pg_restart(baton, profile):
                          "'msg_pgrestart%'").split()
         counts = collections.Counter(stored)
         missing_hooks = [m for m in accepted if counts[m] != 1]
-        lines = {n: open(os.path.join(h.dir, f"{n}.log")).read() for n in ("instance-a", "instance-b")}
+        lines = {n: read_text(os.path.join(h.dir, f"{n}.log")) for n in ("instance-a", "instance-b")}
         down_lines = {n: t.count('"event":"store_unavailable"') for n, t in lines.items()}
         up_lines = {n: t.count('"event":"store_recovered"') for n, t in lines.items()}
         print(f"   {len(results)} taps at {profile['pg_rate']}/s across both instances, "
@@ -188,7 +206,7 @@ class SmallDisk:
         os.makedirs(path)
         self.path = path
         r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={megabytes}m,mode=0755", "tmpfs", path],
-                           capture_output=True, text=True)
+                           capture_output=True, check=False, text=True)
         if r.returncode != 0:
             raise RuntimeError(f"cannot mount a tmpfs (root needed): {r.stderr.strip()[:200]}")
         self.filler = os.path.join(path, "filler")
@@ -216,7 +234,7 @@ class SmallDisk:
         os.remove(self.filler)
 
     def close(self):
-        subprocess.run(["umount", "-l", self.path], capture_output=True)
+        subprocess.run(["umount", "-l", self.path], capture_output=True, check=False)
 
 
 def disk_full(baton, profile):
@@ -246,12 +264,12 @@ def disk_full(baton, profile):
         resumed_ms = (time.monotonic() - freed) * 1000
         time.sleep(1)
         results = load.stop()
-        seen, urls, dupes = _judge_taps(h, results, failures, "disk-full", "disk-user")
+        seen, urls, _ = _judge_taps(h, results, failures, "disk-full", "disk-user")
         inside, outside = _latencies(load.attempts, [(started, time.monotonic() - 1)])
         h.close()
         with sqlite3.connect(path) as db:
             integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
-        text = open(os.path.join(h.dir, "backend.log")).read()
+        text = read_text(os.path.join(h.dir, "backend.log"))
         down = [l for l in text.splitlines() if '"event":"store_unavailable"' in l]
         up = text.count('"event":"store_recovered"')
         print(f"   {len(results)} taps at {profile['disk_rate']}/s; first 503 "
@@ -294,11 +312,11 @@ def log_full(baton, profile):
         port = free_block(1)
         log = os.path.join(disk.path, "backend.log")
         h.logs.append(log)
-        out = open(log, "a")
         cfg = h.config(port, sync_seconds=5)  # a catalog sync line on stdout every 5 s: written while full
-        proc = subprocess.Popen(
-            [baton, "serve", "--config", cfg, "--database", "sqlite:" + os.path.join(h.dir, "baton.sqlite")],
-            stdout=out, stderr=subprocess.STDOUT, cwd=h.dir, env=h.env())
+        with open(log, "a") as out:
+            proc = subprocess.Popen(
+                [baton, "serve", "--config", cfg, "--database", "sqlite:" + os.path.join(h.dir, "baton.sqlite")],
+                stdout=out, stderr=subprocess.STDOUT, cwd=h.dir, env=h.env())
         h.procs.append(proc)
         token = h.token("log-user")
         h.wait(lambda: h.shareable(port, token), "backend")
@@ -308,10 +326,10 @@ def log_full(baton, profile):
         time.sleep(profile["log_hold"])
         alive_when_full = proc.poll() is None
         disk.free()
-        logged = alive_when_full and _wait(lambda: "log_lines_lost" in open(log, errors="replace").read(), 20)
+        logged = alive_when_full and _wait(lambda: "log_lines_lost" in read_text(log), 20)
         results = load.stop(abort=not alive_when_full)
         seen, urls, _ = _judge_taps(h, results, failures, "log-full", "log-user")
-        lost = [l for l in open(log, errors="replace").read().splitlines() if "log_lines_lost" in l]
+        lost = [l for l in read_text(log).splitlines() if "log_lines_lost" in l]
         print(f"   {len(results)} taps at {profile['disk_rate']}/s, attempts by answer: {dict(seen)}; backend alive "
               f"while the log disk was full: {alive_when_full}; after space returned: {lost[:2]}")
         if not alive_when_full or proc.poll() is not None:

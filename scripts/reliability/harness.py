@@ -1,6 +1,19 @@
 """Processes and HTTP for the reliability suites: an external `baton sandbox`, configured `baton serve` backends,
 app-side share requests. Everything binds 127.0.0.1; every process started here is stopped by `Harness.close()`."""
-import base64, hashlib, hmac, http.client, json, os, random, signal, socket, subprocess, tempfile, threading, time, uuid
+import base64
+import hashlib
+import hmac
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
 
 ITEM = "cat_weight_care"
 VERSION = "2025-06-01"
@@ -68,6 +81,12 @@ def request(port, method, path, body=None, headers=None, timeout=15.0):
         conn.close()
 
 
+def read_text(path):
+    """The whole file as text (a log: undecodable bytes replaced)."""
+    with open(path, errors="replace") as f:
+        return f.read()
+
+
 def rss_kb(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -97,7 +116,7 @@ class Harness:
                      "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
         log = os.path.join(self.dir, "sandbox.log")
         self.logs.append(log)
-        out = open(log, "w")
+        out = open(log, "w")  # noqa: SIM115 -- kept open: a thread copies the rest of stdout into it
         p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=out, text=True)
         self.procs.append(p)
         line = p.stdout.readline()
@@ -176,9 +195,9 @@ class Harness:
         log = os.path.join(self.dir, f"{name}.log")
         if log not in self.logs:
             self.logs.append(log)
-        out = open(log, "a")
-        p = subprocess.Popen([self.baton, "serve", "--config", cfg, "--database", database],
-                             stdout=out, stderr=subprocess.STDOUT, cwd=self.dir, env=self.env())
+        with open(log, "a") as out:
+            p = subprocess.Popen([self.baton, "serve", "--config", cfg, "--database", database],
+                                 stdout=out, stderr=subprocess.STDOUT, cwd=self.dir, env=self.env())
         self.procs.append(p)
         return p
 

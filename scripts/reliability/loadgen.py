@@ -1,6 +1,11 @@
 """App-side load for the fault checks: taps at a steady rate with the app's retry rules, every attempt recorded
 with its time and latency, and the judgement of the taps against the idempotency table."""
-import collections, concurrent.futures, http.client, json, threading, time
+import collections
+import concurrent.futures
+import http.client
+import json
+import threading
+import time
 
 from checks import RETRYABLE, _journey_urls
 from harness import new_key, provider_key, request, retry_wait, share, share_body
@@ -45,7 +50,7 @@ class Load:
                 status, headers, raw = share(self.ports[(index + attempt) % len(self.ports)], self.token, key, body,
                                              timeout=30)
                 answer = (status, raw, headers)
-            except Exception as error:  # transport failure: retry, keeping the key
+            except Exception as error:  # noqa: BLE001 - any transport failure: retry, keeping the key
                 answer = ("transport", type(error).__name__)
             with self.lock:
                 self.attempts.append((started, time.monotonic() - started, answer))

@@ -8,10 +8,17 @@ development configuration holds), whose traffic crosses the veth pair:
               → tcpproxy in the namespace → 127.0.0.1:P in the namespace (baton sandbox)
 
 The namespace, the veth pair and every process in it are created and removed by the check (also on SIGTERM)."""
-import collections, json, os, random, signal, subprocess, sys, time
+import collections
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
 
-from loadgen import Load, _judge_taps, _pct
 from harness import Harness, free_block, request, stop
+from loadgen import Load, _judge_taps, _pct
 from tcpproxy import Proxy
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -79,11 +86,12 @@ def network(baton, profile):
     try:
         ns = Namespace()
         sandbox_port, inner = free_block(3), None
-        log = open(os.path.join(h.dir, "sandbox.log"), "w")
-        h.logs.append(log.name)
-        sb_proc = ns.popen([baton, "sandbox", "--port", str(sandbox_port), "--state", os.path.join(h.dir, "sandbox-state"),
-                            "--json"], stdout=subprocess.PIPE,
-                           stderr=log, text=True)
+        log = os.path.join(h.dir, "sandbox.log")
+        h.logs.append(log)
+        with open(log, "w") as err:
+            sb_proc = ns.popen([baton, "sandbox", "--port", str(sandbox_port), "--state",
+                                os.path.join(h.dir, "sandbox-state"), "--json"], stdout=subprocess.PIPE,
+                               stderr=err, text=True)
         ns_procs.append(sb_proc)
         info = json.loads(sb_proc.stdout.readline())
         forward = [f"{ns.ns_ip}:{sandbox_port + i}=127.0.0.1:{sandbox_port + i}" for i in range(3)]

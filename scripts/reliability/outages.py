@@ -5,7 +5,9 @@ stamps its lines with). Each outage must have exactly one `store_unavailable` li
 returning, and exactly one `store_recovered` line after its start was called and before the next stop: a line
 anywhere else is a flap (recovery declared while the store still failed, or an outage opened while it answered).
 On failure `timeline` prints every line and every 503 next to the outage it falls in, offsets in ms."""
-import calendar, json, time
+import calendar
+import json
+import time
 
 SLACK = 0.002  # the backend's stamps are cut to the millisecond
 

@@ -1,16 +1,20 @@
 """Security checks against a real `baton serve --sandbox`: one user's Idempotency-Key never returns
 another user's journey, and the per-user rate limit answers 429 rate_limited with Retry-After."""
-import json, os, subprocess, time
+import json
+import os
+import subprocess
+import time
 
-from harness import Harness, free_block, new_key, request, share, share_body
+from harness import Harness, free_block, new_key, request, share
 
 
 def _serve_sandbox(h, port):
     """`baton serve --sandbox --port P` in the harness folder (its .baton/ secrets, SQLite and logs stay there)."""
     log = os.path.join(h.dir, "serve-sandbox.log")
     h.logs.append(log)
-    p = subprocess.Popen([h.baton, "serve", "--sandbox", "--host", "127.0.0.1", "--port", str(port)],
-                         stdout=open(log, "w"), stderr=subprocess.STDOUT, cwd=h.dir)
+    with open(log, "w") as out:
+        p = subprocess.Popen([h.baton, "serve", "--sandbox", "--host", "127.0.0.1", "--port", str(port)],
+                             stdout=out, stderr=subprocess.STDOUT, cwd=h.dir)
     h.procs.append(p)
     return p
 

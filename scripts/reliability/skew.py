@@ -1,8 +1,11 @@
 """Providers whose clock is ten minutes off (issue 19 item 4), with `baton sandbox --clock-offset`."""
-import json, os, subprocess, threading
+import json
+import os
+import subprocess
+import threading
 
 from checks import _metric
-from harness import Harness, free_block, new_key, request, share
+from harness import Harness, free_block, new_key, read_text, request, share
 from loadgen import _wait
 
 
@@ -20,21 +23,21 @@ def clock_skew(baton, profile):
             h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"))
             token = h.token("skew-user")
             auth = {"Authorization": f"Bearer {token}"}
-            h.wait(lambda: h.shareable(port, token), "backend")
+            h.wait(lambda h=h, port=port, token=token: h.shareable(port, token), "backend")
             share_status = share(port, token, new_key())[0]
             # BB: a connect session completed on the provider; its webhook is refused; the poll finds the outcome.
-            s, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth)
+            _, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth)
             session_id = json.loads(raw)["sessionId"]
             bb_port = int(sb["bb"]["origin"].rsplit(":", 1)[1])
             request(bb_port, "POST", f"/_sandbox/journeys/{session_id}/complete", '{"resultCode":"Ok"}')
             # Privue: the same for a verification.
-            s, _, raw = request(port, "POST", "/v2/verification-handoffs", json.dumps({"workflow": "merchant-onboarding"}),
+            _, _, raw = request(port, "POST", "/v2/verification-handoffs", json.dumps({"workflow": "merchant-onboarding"}),
                                 auth)
-            s2, _, raw2 = request(port, "GET", "/v2/verifications/merchant-onboarding", headers=auth)
+            _, _, raw2 = request(port, "GET", "/v2/verifications/merchant-onboarding", headers=auth)
             verification = json.loads(raw2)["verificationId"]
             pv_port = int(sb["privue"]["origin"].rsplit(":", 1)[1])
             request(pv_port, "POST", f"/_sandbox/journeys/{verification}/complete", '{"status":"approved"}')
-            rejected = lambda: _metric(port, "baton_webhook_verifications_total", provider="bb",
+            rejected = lambda port=port: _metric(port, "baton_webhook_verifications_total", provider="bb",
                                        result="timestamp_out_of_tolerance") >= 1 and _metric(
                 port, "baton_webhook_verifications_total", provider="privue", result="timestamp_out_of_tolerance") >= 1
             counted = _wait(rejected, 20)
@@ -43,7 +46,7 @@ def clock_skew(baton, profile):
             accepted = sum(_metric(port, "baton_webhook_verifications_total", provider=p, result="accepted")
                            for p in ("bb", "privue"))
             h.close()
-            lines = [l for l in open(os.path.join(h.dir, "backend.log")).read().splitlines()
+            lines = [l for l in read_text(os.path.join(h.dir, "backend.log")).splitlines()
                      if '"event":"webhook_rejected"' in l]
             skews = sorted({json.loads(l).get("skew_seconds") for l in lines})
             print(f"   providers {offset:+d} s: share {share_status}; webhooks refused and counted: {counted}, "
@@ -76,7 +79,7 @@ def start_skewed_sandbox(h, offset, webhook_port):
             "--bb-webhook", f"http://127.0.0.1:{webhook_port}/webhooks/bb"]
     log = os.path.join(h.dir, "sandbox.log")
     h.logs.append(log)
-    out = open(log, "w")
+    out = open(log, "w")  # noqa: SIM115 -- kept open: a thread copies the rest of stdout into it
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=out, text=True)
     h.procs.append(p)
     info = json.loads(p.stdout.readline())

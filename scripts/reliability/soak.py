@@ -10,11 +10,19 @@ Load: shares (a fresh key each, the app's retry rules) round-robin over A, B, C;
 verification handoffs created and polled; BB webhooks for those sessions delivered, signed as BB signs them. Every
 `soak_sample` seconds: RSS of each instance, database sizes, p99 of the answers in the window. Charts (RSS, p99, DB
 size over time) are written with matplotlib from .venv when it is there, else the figures are kept as CSV only."""
-import collections, json, os, signal, sqlite3, subprocess, sys, threading, time
+import collections
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
 
 from faults import Postgres, SmallDisk
-from loadgen import Load, _judge_taps, _pct
 from harness import Harness, free_block, request, rss_kb, sign_webhook, stop
+from loadgen import Load, _judge_taps, _pct
 from network import HERE, Namespace
 from tcpproxy import Proxy
 
@@ -58,7 +66,7 @@ def _flows(ports, token, sandbox, halt, record, skew):
         port = ports[n % len(ports)]
         started = time.monotonic()
         try:
-            s, h, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth, 15)
+            s, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth, 15)
             record("connect", s, time.monotonic() - started)
             if s == 201:
                 session = json.loads(raw)["sessionId"]
@@ -72,7 +80,7 @@ def _flows(ports, token, sandbox, halt, record, skew):
                 msg, ts = f"msg_soak{n:012d}", str(int(time.time()) + offset)
                 headers = {"webhook-id": msg, "webhook-timestamp": ts,
                            "webhook-signature": sign_webhook(bb["webhookSecret"], msg, ts, body)}
-                s, _, rb = request(port, "POST", "/webhooks/bb", body, headers, 15)
+                s, _, _ = request(port, "POST", "/webhooks/bb", body, headers, 15)
                 record("webhook" if not offset else "webhook-skewed", s, 0)
                 s, _, _ = request(port, "GET", f"/v2/connect-sessions/{session}", headers=auth, timeout=15)
                 record("connect-poll", s, 0)
@@ -97,10 +105,11 @@ def soak_mixed(baton, profile):
         disk = SmallDisk(os.path.join(h.dir, "disk"), 64)
         ns = Namespace()
         inner_port = free_block(3)
-        log = open(os.path.join(h.dir, "sandbox.log"), "w")
-        h.logs.append(log.name)
-        sb = ns.popen([baton, "sandbox", "--port", str(inner_port), "--state", os.path.join(h.dir, "sandbox-state"), "--json"], stdout=subprocess.PIPE, stderr=log,
-                      text=True)
+        log = os.path.join(h.dir, "sandbox.log")
+        h.logs.append(log)
+        with open(log, "w") as err:
+            sb = ns.popen([baton, "sandbox", "--port", str(inner_port), "--state", os.path.join(h.dir, "sandbox-state"),
+                           "--json"], stdout=subprocess.PIPE, stderr=err, text=True)
         ns_procs.append(sb)
         info = json.loads(sb.stdout.readline())
         fwd = ns.popen([sys.executable, os.path.join(HERE, "tcpproxy.py")]
@@ -129,7 +138,7 @@ def soak_mixed(baton, profile):
         }
         token = h.token("soak-user")
         for port in ports:
-            h.wait(lambda: h.shareable(port, token), f"instance on {port}")
+            h.wait(lambda port=port: h.shareable(port, token), f"instance on {port}")
 
         answers = collections.Counter()
         window = []
@@ -158,7 +167,7 @@ def soak_mixed(baton, profile):
                 recent = [t * 1000 for s, t, _ in load.attempts if s + t >= since]
             try:
                 pg_bytes = int(pg.psql("SELECT pg_database_size('postgres')").strip())
-            except Exception:
+            except Exception:  # noqa: BLE001 - a missed sample repeats the last one
                 pg_bytes = samples[-1]["pg_bytes"] if samples else 0
             sqlite_bytes = sum(os.path.getsize(sqlite_path + s) for s in ("", "-wal", "-shm")
                                if os.path.exists(sqlite_path + s))
@@ -262,13 +271,12 @@ def _charts(samples):
     keys = ["t", "fault", "answers", "p99_ms", "rss_A", "rss_B", "rss_C", "pg_bytes", "sqlite_bytes"]
     with open(os.path.join(out, "soak.csv"), "w") as f:
         f.write(",".join(keys) + "\n")
-        for s in samples:
-            f.write(",".join(str(s.get(k, "")) for k in keys) + "\n")
+        f.writelines(",".join(str(s.get(k, "")) for k in keys) + "\n" for s in samples)
     python = os.path.join(ROOT, ".venv", "bin", "python")
     if not os.path.exists(python):
         print("   charts: .venv has no python (scripts/install-deps); kept artifacts/soak.csv only")
         return
-    r = subprocess.run([python, os.path.join(HERE, "charts.py"), out], capture_output=True, text=True, timeout=120)
+    r = subprocess.run([python, os.path.join(HERE, "charts.py"), out], capture_output=True, check=False, text=True, timeout=120)
     print(f"   charts: {r.stdout.strip() or r.stderr.strip()[-300:]}")
 
 

@@ -8,7 +8,12 @@ every chunk is held `delay ± jitter` ms before it is passed on: chunks of one c
 stream cannot be reordered without corrupting it), while requests and answers of different connections overtake
 each other — the reordering an app-facing backend can meet. Listens where it is told only; the suite gives it
 127.0.0.1 or the address of a veth pair it created itself."""
-import random, signal, socket, sys, threading, time
+import random
+import signal
+import socket
+import sys
+import threading
+import time
 
 
 class Proxy:
@@ -38,7 +43,7 @@ class Proxy:
         while not self.closed.is_set():
             try:
                 client, _ = self.server.accept()
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 return

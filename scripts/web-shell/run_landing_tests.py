@@ -17,14 +17,13 @@ import urllib.parse
 from pathlib import Path
 
 from axe_selenium_python import Axe
+from run_web_shell_tests import LAYOUT_PROBLEMS, Suite, check
+from sandbox_backend import SandboxBackend, http
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-
-from run_web_shell_tests import LAYOUT_PROBLEMS, Suite, check
-from sandbox_backend import SandboxBackend, http
 from tls_front import TLSFront
 
 REPO = Path(__file__).resolve().parents[2]
@@ -50,8 +49,8 @@ class Context:
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         f"--host-resolver-rules=MAP {RETURN_HOST} 127.0.0.1:{front.port}, "
-                         f"MAP {OPEN_HOST} 127.0.0.1:{front.port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                         (f"--host-resolver-rules=MAP {RETURN_HOST} 127.0.0.1:{front.port}, "
+                          f"MAP {OPEN_HOST} 127.0.0.1:{front.port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
                          f"--ignore-certificate-errors-spki-list={front.spki}",
                          f"--user-data-dir={tempfile.mkdtemp(prefix='landing-chromium-')}"]:
             options.add_argument(argument)
@@ -77,7 +76,7 @@ class Context:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         try:
             self.driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
-        except Exception:  # noqa: BLE001 - a screenshot is a diagnostic only
+        except Exception:  # noqa: BLE001, S110 - a screenshot is a diagnostic only
             pass
 
     def close(self):

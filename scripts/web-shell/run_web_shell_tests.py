@@ -22,17 +22,20 @@ import traceback
 import urllib.request
 from pathlib import Path
 
+import shared_interaction
 from axe_selenium_python import Axe
+from sandbox_backend import DEFAULT_USER, GERMAN_USER, SUSPENDED_USER, SandboxBackend
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+    TimeoutException,
+)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-
-from sandbox_backend import DEFAULT_USER, GERMAN_USER, SUSPENDED_USER, SandboxBackend
-import shared_interaction
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = json.loads((REPO / "Conformance/renderer-conformance.v1.json").read_text())
@@ -279,7 +282,7 @@ class Context:
                 shot = self.cdp("Page.captureScreenshot", {"format": "png", "clip": {
                     "x": 0, "y": top, "width": 320, "height": size, "scale": 1}})
                 (ARTIFACTS / f"{name}{suffix}.png").write_bytes(base64.b64decode(shot["data"]))
-        except Exception:  # noqa: BLE001 - a screenshot is evidence, never a reason to fail
+        except Exception:  # noqa: BLE001, S110 - a screenshot is evidence, never a reason to fail
             pass
         finally:
             self.cdp("Emulation.setDeviceMetricsOverride",
@@ -422,10 +425,11 @@ def interaction_case(context, case):
         perform(context, step, item)
         wanted = expect.get("navigations", [])
         if wanted:
-            context.wait(lambda: len(context.navigations(nav_mark)) >= len(wanted), where + " navigation")
+            context.wait(lambda nav_mark=nav_mark, wanted=wanted: len(context.navigations(nav_mark)) >= len(wanted),
+                         where + " navigation")
         elif step["event"] != "restore" and expect.get("actions"):
-            context.wait(lambda: context.action_buttons(item) and all(b.is_enabled() for b in
-                                                                      context.action_buttons(item)) and
+            context.wait(lambda api_mark=api_mark, expect=expect: context.action_buttons(item) and all(
+                             b.is_enabled() for b in context.action_buttons(item)) and
                          len(context.api_requests()) - api_mark >= len(expect["requests"]),
                          where + " actions back")
         time.sleep(0.3)  # a short quiet period, so a stray extra request would be seen

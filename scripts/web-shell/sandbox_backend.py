@@ -11,15 +11,15 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "reliability"))
-from harness import provider_key  # noqa: E402  (the derivation of docs/CONTRACTS.md §2, shared with that suite)
+from harness import provider_key
 
 DEFAULT_USER = "user-1"          # no fixture profile: active, in US (FixtureServiceStateProvider.sandbox)
 SUSPENDED_USER = "user_suspended"  # every item neutral_only
@@ -83,10 +83,10 @@ class SandboxBackend:
     def start(self, deadline_seconds=90):
         if not self.binary.exists():
             subprocess.run(["swift", "build", "--product", "baton"], cwd=self.repo, check=True)
-        self.log = open(Path(self.directory) / "serve.log", "wb")
-        self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--sandbox", "--port", str(self.port)], cwd=self.directory,
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        with open(Path(self.directory) / "serve.log", "wb") as log:
+            self.process = subprocess.Popen(
+                [str(self.binary), "serve", "--sandbox", "--port", str(self.port)], cwd=self.directory,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + deadline_seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -12,7 +12,10 @@ start of the case; a navigation ends the page, and the run stops there after che
 import json
 import time
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.by import By
 
 SHARED_CASES = [
@@ -71,14 +74,15 @@ def run(context, case, *, item, neutral_url, journey_prefix, arrange, check):
         elif kind == "share_response" and event.get("status", 201) >= 300:
             # The page says so when the answer arrives (the backend may first retry Chia itself for a while).
             status = context.driver.find_element(By.ID, "status")
-            context.wait(lambda: status.text.strip(), where + " answer shown", timeout=60)
+            context.wait(lambda status=status: status.text.strip(), where + " answer shown", timeout=60)
         elif kind not in ("projection", "share_response", "tick"):
             raise AssertionError(f"{where}: no browser mapping for {kind}")
         # What must follow: a navigation, the POSTs, then the rendered state (within 3 s of the answer: a Retry-After
         # of 10 s must not be what brings the actions back).
         navigations = [e for e in expect if "navigate" in e]
         if navigations:
-            context.wait(lambda: len(context.navigations(case_mark)) > navigated, where + " navigation", timeout=20)
+            context.wait(lambda navigated=navigated: len(context.navigations(case_mark)) > navigated, where + " navigation",
+                         timeout=20)
             url = context.navigations(case_mark)[navigated]
             target = navigations[0]["url"]
             if "/h/phs_" in target:
@@ -87,7 +91,8 @@ def run(context, case, *, item, neutral_url, journey_prefix, arrange, check):
                 check(url == neutral_url, f"{where}: navigated to {url}, not the neutral URL")
             navigated += 1
         if wanted_posts:
-            context.wait(lambda: len(posts()) >= before + len(wanted_posts), where + " POST", timeout=20)
+            context.wait(lambda before=before, wanted_posts=wanted_posts: len(posts()) >= before + len(wanted_posts),
+                         where + " POST", timeout=20)
         else:
             time.sleep(0.5)  # a quiet period, so a request the vector does not allow would be seen
         made = posts()[before:]
@@ -101,5 +106,5 @@ def run(context, case, *, item, neutral_url, journey_prefix, arrange, check):
         renders = [e for e in expect if "render" in e and e["render"] != "loading"]  # loading is transient here
         if renders:
             want = sorted(renders[-1]["enabled"])
-            context.wait(lambda: sorted(enabled(context, item) or []) == want,
+            context.wait(lambda want=want: sorted(enabled(context, item) or []) == want,
                          f"{where}: enabled {want}, shown {enabled(context, item)}", timeout=3)

@@ -70,7 +70,7 @@ enum SandboxGuide {
                 "returnUrls": .array(configuration.bbReturnURLs.map { .string($0.string) }),
             ],
         ]
-        // Written by the one JSON writer, keys sorted as before: it cannot fail.
+        // Written by the one JSON writer, keys sorted: it cannot fail.
         return object.sortingKeys.rendered
     }
 }

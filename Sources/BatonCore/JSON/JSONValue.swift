@@ -84,9 +84,9 @@ package enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
 
     /// Compact JSON text, written by ``JSONText``: no spaces, members in order.
     package var rendered: String {
-        var output = ""
+        var output: [UInt8] = []
         JSONText.append(self, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {

@@ -81,8 +81,8 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
         return String(Substring(host)).lowercased()
     }
 
-    /// The index just past the first `://` in `utf8`, found colon by colon (the generic `firstRange(of:)` of
-    /// `_StringProcessing` cost 1 % of a share's CPU checking Chia's journey URL).
+    /// The index just past the first `://` in `utf8`, found colon by colon rather than with the generic
+    /// `firstRange(of:)` of `_StringProcessing` (slower on every share; docs/reliability.md has the figure).
     static func indexAfterSchemeSeparator(_ utf8: String.UTF8View) -> String.UTF8View.Index? {
         var index = utf8.startIndex
         while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {

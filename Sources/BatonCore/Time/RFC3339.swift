@@ -56,41 +56,58 @@ public enum RFC3339 {
 
     /// Formats `date` in UTC, whole seconds (`2025-01-31T12:00:00Z`).
     public static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        // 1970-01-01 through 9999-12-31, written digit by digit (Foundation's formatter cost 0.3 % of a share's CPU).
-        guard interval >= 0, interval < 253_402_300_800 else { return foundationString(from: date) }
-        let seconds = Int64(interval.rounded(.down))
-        let days = seconds / 86_400
-        let ofDay = Int(seconds % 86_400)
-        let (year, month, day) = civil(fromDays: days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
-        func put(_ value: Int, _ width: Int, _ separator: UInt8?) {
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The one RFC 3339 writer: appends `date` in UTC to `bytes`, whole seconds (`2025-01-31T12:00:00Z`), or with
+    /// `milliseconds` (`2025-01-31T12:00:00.123Z`, rounded down, as log lines carry it).
+    ///
+    /// 1970-01-01 through 9999-12-31 is written digit by digit rather than by Foundation's formatter, which writes
+    /// any other date (``foundationString(from:milliseconds:)``).
+    package static func append(_ date: Date, milliseconds: Bool = false, to bytes: inout [UInt8]) {
+        let perSecond: Int64 = milliseconds ? 1000 : 1
+        let units = (date.timeIntervalSince1970 * Double(perSecond)).rounded(.down)
+        guard units >= 0, units < 253_402_300_800 * Double(perSecond) else {
+            bytes.append(contentsOf: foundationString(from: date, milliseconds: milliseconds).utf8)
+            return
+        }
+        let count = Int64(units)
+        let seconds = count / perSecond
+        let ofDay = Int(seconds % 86_400)
+        let (year, month, day) = civil(fromDays: seconds / 86_400)
+        func put(_ value: Int, _ width: Int, _ separator: UInt8) {
             var divisor = 1
             for _ in 1..<width { divisor *= 10 }
             while divisor > 0 {
                 bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
                 divisor /= 10
             }
-            if let separator { bytes.append(separator) }
+            bytes.append(separator)
         }
         put(year, 4, UInt8(ascii: "-"))
         put(month, 2, UInt8(ascii: "-"))
         put(day, 2, UInt8(ascii: "T"))
         put(ofDay / 3600, 2, UInt8(ascii: ":"))
         put(ofDay / 60 % 60, 2, UInt8(ascii: ":"))
-        put(ofDay % 60, 2, UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        if milliseconds {
+            put(ofDay % 60, 2, UInt8(ascii: "."))
+            put(Int(count % perSecond), 3, UInt8(ascii: "Z"))
+        } else {
+            put(ofDay % 60, 2, UInt8(ascii: "Z"))
+        }
     }
 
     /// Foundation's formatting, for dates outside the range the digit-by-digit writer covers.
-    static func foundationString(from date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle())
+    static func foundationString(from date: Date, milliseconds: Bool = false) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: milliseconds))
     }
 
     /// Seconds since 1970 for the plain form `YYYY-MM-DDTHH:MM:SSZ` (uppercase, no fraction, no offset) with a year
-    /// from 1970 through 9999 — what Baton, its apps and the sandbox write — read without Foundation's parser (which
-    /// cost 1.6 % of a share's CPU for the two timestamps a share reads); `nil` for any other form. `bytes` has passed
+    /// from 1970 through 9999 — what Baton, its apps and the sandbox write — read without Foundation's parser (the
+    /// two timestamps a share reads; docs/reliability.md has the figure); `nil` for any other form. `bytes` has passed
     /// ``hasFieldsInRange(_:)``.
     static func wholeSecondsUTC(_ bytes: [UInt8]) -> Int64? {
         guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }

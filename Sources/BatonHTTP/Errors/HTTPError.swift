@@ -40,7 +40,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         if let requestID, !requestID.isEmpty { json.field("requestId", requestID) }
         var headers = self.headers
         headers.set("content-type", "application/problem+json")
-        return HTTPResponse(status: status, headers: headers, body: Array(json.finish().utf8))
+        return HTTPResponse(status: status, headers: headers, body: json.finishBytes())
     }
 }
 

@@ -1,81 +1,61 @@
 import BatonCore
 import Foundation
 
-/// A JSON log line written straight into UTF-8 bytes, for the line written on every request (the access log): keys
-/// are literals appended without a scan, values are appended as they come, and the bytes go to the sink as they are
-/// (``LogSink/write(bytes:)``).
+/// A JSON log line written by the one JSON writer (``JSONText``) straight into UTF-8 bytes, for the lines written on
+/// every request (the access log, `provider_call`): names are literals appended without a scan, and the bytes go to
+/// the sink as they are (``LogSink/write(bytes:)``).
 ///
-/// The output is byte for byte what ``Logger/log(_:_:_:)`` writes for the same members added in key order (a test
-/// compares the two); strings are escaped by ``JSONText``'s rules.
+/// Fields are added in key order, as ``Logger/log(_:_:_:)`` writes them, so the line is byte for byte what it writes
+/// for the same members (a test compares the two); a debug build stops at a field added out of order.
 package struct LogLine {
-    private var bytes: [UInt8] = []
+    private var json = JSONText(reservingCapacity: 256)
+    #if DEBUG
+    /// The last field's name, to check the order of the next.
+    private var previous: StaticString?
+    #endif
 
     /// `{"ts":…,"level":…,"event":…` for `date`, `level` and `event`.
     package init(date: Date, level: Logger.Level, event: String) {
-        bytes.reserveCapacity(256)
-        append(#"{"ts":""#)
-        Logger.appendTimestamp(date, to: &bytes)
-        append(#"","level":"#)
-        string(level.rawValue)
-        append(#","event":"#)
-        string(event)
+        json.field(literal: "ts", timestamp: date, milliseconds: true)
+        json.field(literal: "level", level.rawValue)
+        json.field(literal: "event", event)
     }
 
     /// Adds the string member `name` (a literal that needs no escaping).
     package mutating func field(_ name: StaticString, _ value: String) {
-        key(name)
-        string(value)
+        checkOrder(name)
+        json.field(literal: name, value)
     }
 
     /// Adds the integer member `name`.
     package mutating func field(_ name: StaticString, _ value: Int) {
-        key(name)
-        append(String(value))
+        checkOrder(name)
+        json.field(literal: name, value)
     }
 
-    /// Adds the number member `name`, formatted as ``JSONText`` formats it (`null` when not finite).
+    /// Adds the number member `name` (`null` when not finite).
     package mutating func field(_ name: StaticString, _ value: Double) {
-        key(name)
-        append(value.isFinite ? String(value) : "null")
+        checkOrder(name)
+        json.field(literal: name, value)
     }
 
     /// Closes the object and returns the line, without its newline.
     package consuming func finish() -> [UInt8] {
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        json.finishBytes()
     }
 
-    private mutating func key(_ name: StaticString) {
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+    /// Whether `name` may follow `previous`: it sorts after it, as `Logger.log` sorts its fields.
+    static func follows(_ previous: StaticString, _ name: StaticString) -> Bool {
+        previous.withUTF8Buffer { previous in name.withUTF8Buffer { previous.lexicographicallyPrecedes($0) } }
     }
 
-    /// Appends `value` quoted: as it is when nothing in it needs escaping (the usual case), else through
-    /// ``JSONText/appendQuoted(_:to:)``.
-    private mutating func string(_ value: String) {
-        var value = value
-        let plain = value.withUTF8 { utf8 in
-            // The bytes JSONText escapes, or starts a check for (0xE2: U+2028/U+2029).
-            if utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
-                return false
-            }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return true
+    private mutating func checkOrder(_ name: StaticString) {
+        #if DEBUG
+        if let previous {
+            precondition(
+                Self.follows(previous, name), "log field \(name) added after \(previous): add fields in key order")
         }
-        if !plain {
-            var quoted = ""
-            JSONText.appendQuoted(value, to: &quoted)
-            append(quoted)
-        }
-    }
-
-    private mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        previous = name
+        #endif
     }
 }

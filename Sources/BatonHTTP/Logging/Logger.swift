@@ -47,58 +47,18 @@ public struct Logger: Sendable {
     /// Logs `event` with `fields` (written in key order after `ts`, `level` and `event`).
     public func log(_ level: Level, _ event: String, _ fields: [String: LogValue] = [:]) {
         var json = JSONText(reservingCapacity: 256)
-        json.field("ts", Self.timestamp(now()))
-        json.field("level", level.rawValue)
-        json.field("event", event)
+        json.field(literal: "ts", timestamp: now(), milliseconds: true)
+        json.field(literal: "level", level.rawValue)
+        json.field(literal: "event", event)
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) { json.field(key, value) }
         sink.write(json.finish())
     }
 
-    /// RFC 3339 UTC with milliseconds, e.g. `2024-05-01T12:00:00.123Z`.
+    /// RFC 3339 UTC with milliseconds, as the `ts` field carries it, e.g. `2024-05-01T12:00:00.123Z`.
     static func timestamp(_ date: Date) -> String {
         var bytes: [UInt8] = []
-        appendTimestamp(date, to: &bytes)
+        RFC3339.append(date, milliseconds: true, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends ``timestamp(_:)``'s text to `bytes`, digit by digit: no intermediate strings.
-    static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(milliseconds / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let year = Int(parts.tm_year) + 1900
-        guard (0...9999).contains(year), milliseconds >= 0 else {
-            bytes.append(contentsOf: widePaddedTimestamp(parts, milliseconds).utf8)
-            return
-        }
-        func put(_ value: Int, width: Int, then separator: UInt8) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
-                divisor /= 10
-            }
-            bytes.append(separator)
-        }
-        put(year, width: 4, then: UInt8(ascii: "-"))
-        put(Int(parts.tm_mon) + 1, width: 2, then: UInt8(ascii: "-"))
-        put(Int(parts.tm_mday), width: 2, then: UInt8(ascii: "T"))
-        put(Int(parts.tm_hour), width: 2, then: UInt8(ascii: ":"))
-        put(Int(parts.tm_min), width: 2, then: UInt8(ascii: ":"))
-        put(Int(parts.tm_sec), width: 2, then: UInt8(ascii: "."))
-        put(Int(milliseconds % 1000), width: 3, then: UInt8(ascii: "Z"))
-    }
-
-    /// The same format for a year outside 0–9999 or a time before 1970 (never on the request path).
-    private static func widePaddedTimestamp(_ parts: tm, _ milliseconds: Int64) -> String {
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
-            + "\(pad(Int32(milliseconds % 1000), 3))Z"
     }
 }
 

@@ -17,8 +17,7 @@ public struct WebhookEvent: Sendable, Hashable {
 
     /// Makes an event with a fresh id whose `data` member is `data`.
     ///
-    /// Written by the one JSON writer, members sorted by name as before (`data`, `timestamp`, `type`): it cannot
-    /// fail.
+    /// Written by the one JSON writer, members sorted by name (`data`, `timestamp`, `type`): it cannot fail.
     init(type: String, timestamp: Date, data: JSONValue) {
         self.id = RandomToken.make("msg_", length: 24)
         self.type = type

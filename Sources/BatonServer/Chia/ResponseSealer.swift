@@ -20,15 +20,15 @@ struct ResponseSealer: Sendable {
     }
 
     private let current: Key
-    /// The current key set up once for sealing (`nil` for a key of the wrong size: sealing then throws, as before).
-    private let sealing: AESGCM.PreparedKey?
+    /// The current key set up once for sealing, or why it cannot seal (a key of the wrong size), thrown by each seal.
+    private let sealing: Result<AESGCM.PreparedKey, CryptoError>
     private let all: [Key]
 
     /// Seals with `current`; opens with `current` and each of `previous`.
     init(current: Secret, previous: [Secret] = []) {
         let current = Key(id: Self.keyID(current), secret: current)
         self.current = current
-        self.sealing = try? AESGCM.PreparedKey(current.secret)
+        self.sealing = Result { () throws(CryptoError) in try AESGCM.PreparedKey(current.secret) }
         self.all = [current] + previous.map { Key(id: Self.keyID($0), secret: $0) }
     }
 
@@ -40,10 +40,7 @@ struct ResponseSealer: Sendable {
     func seal(_ plaintext: [UInt8], user: String, key idempotencyKey: String) throws(CryptoError) -> [UInt8] {
         let header = Self.magic + current.id
         let binding = Self.binding(user, idempotencyKey, header: header)
-        guard let sealing else {
-            return header + (try AESGCM.seal(plaintext, key: current.secret, associatedData: binding))
-        }
-        return header + (try sealing.seal(plaintext, associatedData: binding))
+        return header + (try sealing.get().seal(plaintext, associatedData: binding))
     }
 
     /// The plaintext, or `nil` when no configured key opens `sealed` for this user and key.

@@ -3,7 +3,7 @@ import BatonCrypto
 
 extension ShareRequestBody {
     /// The body forwarded to Chia: the same four members, keys sorted.
-    var forwardedBody: [UInt8] { jsonBody }
+    package var forwardedBody: [UInt8] { jsonBody }
 
     /// A digest of the values: bodies equal as JSON (whatever the key order or spacing) have equal fingerprints.
     var fingerprint: String {

@@ -36,7 +36,7 @@ public struct BBConnectSessionState: Sendable, Hashable {
 }
 
 /// BB's API as the backend uses it (seed 002), with `X-Api-Key` and `X-Client-Id`.
-struct BBClient: Sendable {
+package struct BBClient: Sendable {
     let origin: String
     let apiKey: Secret
     let clientID: String
@@ -45,8 +45,21 @@ struct BBClient: Sendable {
     /// The hosts a `hostedUrl` may have (`bb.journeyHosts`).
     let journeyHosts: JourneyHostPins
 
+    /// A client for BB at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
+    package init(
+        origin: String, apiKey: Secret, clientID: String, caller: ProviderCaller, urls: URLPolicy,
+        journeyHosts: JourneyHostPins
+    ) {
+        self.origin = origin
+        self.apiKey = apiKey
+        self.clientID = clientID
+        self.caller = caller
+        self.urls = urls
+        self.journeyHosts = journeyHosts
+    }
+
     /// Creates a connect session returning to `returnURL`. Not retried once sent: BB does not dedupe creation.
-    func createConnectSession(returnURL: String) async throws -> ProviderResult<BBConnectSession> {
+    package func createConnectSession(returnURL: String) async throws -> ProviderResult<BBConnectSession> {
         var body = JSONText()
         body.field("returnUrl", returnURL)
         let exchange = try await caller.send(
@@ -68,7 +81,7 @@ struct BBClient: Sendable {
     }
 
     /// The authoritative state of session `id`.
-    func connectSession(id: String) async throws -> ProviderResult<BBConnectSessionState> {
+    package func connectSession(id: String) async throws -> ProviderResult<BBConnectSessionState> {
         let exchange = try await caller.send(
             request(.get, "/v2/connect-sessions/\(PrivueClient.segment(id))", body: []), provider: .bb,
             operation: "get_connect_session", repeatability: .idempotent)

@@ -13,7 +13,7 @@ public struct ChiaHandoff: Sendable, Hashable {
 /// Chia's API as the backend uses it: `POST /v2/handoff-sessions` with the API key and the `Idempotency-Key` derived
 /// per user from the app's (``ProviderIdempotencyKeys``), so Chia dedupes every retry and every lease takeover of
 /// one user's request, and never hands one user's journey to another.
-struct ChiaClient: Sendable {
+package struct ChiaClient: Sendable {
     let origin: String
     let apiKey: Secret
     let caller: ProviderCaller
@@ -22,7 +22,7 @@ struct ChiaClient: Sendable {
     let journeyHosts: JourneyHostPins
 
     /// Creates (or, for a key Chia has seen with this body, gets back) the handoff session.
-    func createHandoffSession(
+    package func createHandoffSession(
         key: IdempotencyKey, request: ShareRequestBody
     ) async throws -> ProviderResult<
         ChiaHandoff
@@ -47,17 +47,25 @@ struct ChiaClient: Sendable {
         return pinned
     }
 
-    /// The created session's `url` and `expiresAt` strings. Chia answers with a flat object, read by the byte-level
-    /// reader; anything else (nested members, duplicate names) goes to `JSONDecoder`, which decided alone before.
+    /// The created session's `url` and `expiresAt` strings, read by the one strict JSON reader (``JSONValue/parse(_:)``,
+    /// RFC 8259, each name once): members Chia may add, nested or not, are read and ignored; a body that is not such
+    /// an object is refused.
     static func urlAndExpiry(_ response: OutboundResponse) -> (url: String, expiresAt: String)? {
-        if let object = StrictJSONObject(anyNames: response.body) {
-            guard let url = object.anyString("url"), let expiresAt = object.anyString("expiresAt") else { return nil }
-            return (url, expiresAt)
-        }
-        struct Body: Decodable {
-            let url: String
-            let expiresAt: String
-        }
-        return ProviderJSON.decode(Body.self, response).map { ($0.url, $0.expiresAt) }
+        guard let body = try? JSONValue.parse(response.body), let url = body["url"]?.stringValue,
+            let expiresAt = body["expiresAt"]?.stringValue
+        else { return nil }
+        return (url, expiresAt)
+    }
+
+    /// A client for Chia at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
+    package init(
+        origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy,
+        journeyHosts: JourneyHostPins
+    ) {
+        self.origin = origin
+        self.apiKey = apiKey
+        self.caller = caller
+        self.urls = urls
+        self.journeyHosts = journeyHosts
     }
 }

@@ -21,7 +21,7 @@ public struct PrivueHandoff: Sendable, Hashable {
 }
 
 /// Privue's API as the backend uses it (seed 001), with `Authorization: Bearer <key>`.
-struct PrivueClient: Sendable {
+package struct PrivueClient: Sendable {
     let origin: String
     let apiKey: Secret
     let caller: ProviderCaller
@@ -31,7 +31,7 @@ struct PrivueClient: Sendable {
 
     /// Creates the user's verification for `workflow`, or gets the existing one (Privue is idempotent per
     /// `user_ref` + `workflow`).
-    func createVerification(
+    package func createVerification(
         userRef: String, workflow: String, returnURL: String
     ) async throws -> ProviderResult<
         PrivueVerificationState
@@ -50,7 +50,7 @@ struct PrivueClient: Sendable {
     }
 
     /// A fresh single-use handoff for verification `id`. Not retried once sent: each call mints a new ticket.
-    func createHandoff(verificationID id: String) async throws -> ProviderResult<PrivueHandoff> {
+    package func createHandoff(verificationID id: String) async throws -> ProviderResult<PrivueHandoff> {
         let exchange = try await caller.send(
             request(.post, "/verifications/\(Self.segment(id))/handoff", body: []), provider: .privue,
             operation: "create_handoff", repeatability: .onlyIfNotSent)
@@ -74,7 +74,7 @@ struct PrivueClient: Sendable {
     }
 
     /// The authoritative state of verification `id`.
-    func verification(id: String) async throws -> ProviderResult<PrivueVerificationState> {
+    package func verification(id: String) async throws -> ProviderResult<PrivueVerificationState> {
         let exchange = try await caller.send(
             request(.get, "/verifications/\(Self.segment(id))", body: []), provider: .privue,
             operation: "get_verification", repeatability: .idempotent)
@@ -110,5 +110,17 @@ struct PrivueClient: Sendable {
     static func segment(_ id: String) -> String {
         id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
             ?? id
+    }
+
+    /// A client for Privue at `origin` (package-wide for the fuzzing harness, `BatonServerFuzzing`).
+    package init(
+        origin: String, apiKey: Secret, caller: ProviderCaller, urls: URLPolicy,
+        journeyHosts: JourneyHostPins
+    ) {
+        self.origin = origin
+        self.apiKey = apiKey
+        self.caller = caller
+        self.urls = urls
+        self.journeyHosts = journeyHosts
     }
 }

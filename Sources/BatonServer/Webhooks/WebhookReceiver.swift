@@ -9,7 +9,7 @@ import Foundation
 /// by `webhook-id` — a delivery already stored is acknowledged and not applied again; then apply it and answer 2xx.
 /// The event is durable before the 2xx, so a crash after storing is recovered by the background drain. Rejections
 /// change nothing.
-struct WebhookReceiver: Sendable {
+package struct WebhookReceiver: Sendable {
     let provider: ProviderName
     let verifier: StandardWebhookVerifier
     let store: any Store
@@ -68,7 +68,7 @@ struct WebhookReceiver: Sendable {
     }
 
     /// ``normalise(_:webhookID:)`` for `provider`, received at `receivedAt` (also the fuzzing entry point).
-    static func normalise(
+    package static func normalise(
         _ body: [UInt8], provider: ProviderName, webhookID: String, receivedAt: Date
     ) -> WebhookEventRecord? {
         struct Envelope: Decodable {

@@ -219,11 +219,24 @@ public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
         get { fatalError() }
         nonmutating set { fatalError() }
     }
+    public var projectedValue: Binding<Value> { fatalError() }
 }
 
 @available(iOS 13.0, *)
 extension State where Value: ExpressibleByNilLiteral {
     public init() { fatalError() }
+}
+
+/// Apple's is also `@dynamicMemberLookup`; only passing `$state` on is used here.
+@available(iOS 13.0, *)
+@propertyWrapper public struct Binding<Value> {
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { fatalError() }
+    public init(projectedValue: Binding<Value>) { fatalError() }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set { fatalError() }
+    }
+    public var projectedValue: Binding<Value> { fatalError() }
 }
 
 @available(iOS 15.0, *)
@@ -325,6 +338,17 @@ public struct Button<Label: View>: View {
 @available(iOS 13.0, *)
 extension Button where Label == Text {
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) { fatalError() }
+}
+
+/// Apple's `Label == Text` initializers also take a `LocalizedStringKey` (not stubbed: `Text` has none here either).
+@available(iOS 13.0, *)
+public struct SecureField<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+
+@available(iOS 13.0, *)
+extension SecureField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) { fatalError() }
 }
 
 @available(iOS 14.0, *)

@@ -7,7 +7,7 @@ import Testing
 /// cooperative pool's two threads, both taken by long loops, in miniature), a task enqueued behind the loop runs
 /// before the loop ends. A plain loop would hold the thread to its end.
 @Suite struct CooperativeLoopTests {
-    @Test func aLongLoopLetsATaskQueuedBehindItRunBeforeItEnds() async {
+    @Test func aLongLoopLetsATaskQueuedBehindItRunBeforeItEnds() async throws {
         let executor = OneThreadExecutor()
         defer { executor.stop() }
         let flags = Flags()
@@ -32,7 +32,10 @@ import Testing
             return results
         }
         #expect(otherSawLoopStarted == true)
-        #expect(seenAt == 10)
+        // The other task runs at one of the loop's yields — the first one it finds itself queued behind, which under
+        // load may be a later one than the first (it is enqueued from another thread) — never after the loop ended.
+        let seen = try #require(seenAt, "the other task ran only after the loop ended")
+        #expect(seen % 10 == 0 && seen < 1_000)
     }
 }
 

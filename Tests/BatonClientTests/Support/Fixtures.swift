@@ -63,32 +63,34 @@ enum Fixtures {
     static let httpsCallback = ConnectCallback.https(host: "app.example.com", path: "/bb-callback")
 }
 
-extension Array where Element == ChiaHandoffMachine.Action {
+/// A flow machine's action, one of which records telemetry.
+protocol MachineAction {
+    /// Whether this action only records telemetry.
+    var isTelemetry: Bool { get }
+}
+
+extension ChiaHandoffMachine.Action: MachineAction {
+    var isTelemetry: Bool {
+        if case .record = self { return true }
+        return false
+    }
+}
+
+extension VerificationMachine.Action: MachineAction {
+    var isTelemetry: Bool {
+        if case .record = self { return true }
+        return false
+    }
+}
+
+extension ConnectMachine.Action: MachineAction {
+    var isTelemetry: Bool {
+        if case .record = self { return true }
+        return false
+    }
+}
+
+extension Array where Element: MachineAction {
     /// The actions without telemetry, for transcripts about behaviour.
-    var effects: [ChiaHandoffMachine.Action] {
-        filter {
-            if case .record = $0 { return false }
-            return true
-        }
-    }
-}
-
-extension Array where Element == VerificationMachine.Action {
-    /// The actions without telemetry.
-    var effects: [VerificationMachine.Action] {
-        filter {
-            if case .record = $0 { return false }
-            return true
-        }
-    }
-}
-
-extension Array where Element == ConnectMachine.Action {
-    /// The actions without telemetry.
-    var effects: [ConnectMachine.Action] {
-        filter {
-            if case .record = $0 { return false }
-            return true
-        }
-    }
+    var effects: [Element] { filter { !$0.isTelemetry } }
 }

@@ -16,8 +16,9 @@ struct JSONTextTests {
         ("\n\r\t", #""\n\r\t""#), ("\u{0}\u{1F}\u{7F}", #""\u0000\u001f\u007f""#), ("é/😀", "\"é/😀\""),
     ])
     func escapesPerRFC8259AndLineSeparators(value: String, expected: String) {
-        var text = ""
-        JSONText.appendQuoted(value, to: &text)
+        var bytes: [UInt8] = []
+        JSONText.appendQuoted(value, to: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
         #expect(text == expected)
         #expect(!text.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 })
     }
@@ -34,6 +35,31 @@ struct JSONTextTests {
         }
         #expect(text == #"{"b":"x","a":1,"c":{"d":true},"e":["f","g\u2028"],"h":null,"i":null,"j":null}"#)
         #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
+    }
+
+    /// Members named by literals (the log lines') are written as those named by strings are.
+    @Test func literalNamesWriteWhatStringNamesWrite() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000.123)
+        let literal = write { json in
+            json.field(literal: "ts", timestamp: date, milliseconds: true)
+            json.field(literal: "at", timestamp: date)
+            json.field(literal: "s", "q\"\u{2028}")
+            json.field(literal: "i", -7)
+            json.field(literal: "d", 0.25)
+            json.field(literal: "n", Double.infinity)
+        }
+        let named = write { json in
+            json.field("ts", "2023-11-14T22:13:20.123Z")
+            json.field("at", RFC3339.string(from: date))
+            json.field("s", "q\"\u{2028}")
+            json.field("i", -7)
+            json.field("d", 0.25)
+            json.field("n", Double.infinity)
+        }
+        #expect(literal == named)
+        #expect(
+            literal == #"{"ts":"2023-11-14T22:13:20.123Z","at":"2023-11-14T22:13:20Z","s":"q\"\u2028","i":-7,"#
+                + #""d":0.25,"n":null}"#)
     }
 
     @Test func writesTheEmptyObjectAndArray() {

@@ -45,4 +45,36 @@ import Testing
             #expect(RFC3339.date(from: text) == before, "\(text)")
         }
     }
+    /// The millisecond form (log lines) is what the log's own writer gave before this one replaced it: `gmtime_r`
+    /// field by field, over 1970-9999 (kept below as the reference); outside that range Foundation writes it, with
+    /// its fraction (the old writer printed `.-250Z` for 1969-12-31T23:59:58.750Z).
+    @Test func theMillisecondFormIsWhatTheLogWroteBefore() {
+        var generator = SeededGenerator(seed: 1000)
+        var dates = [0, 0.001, 59.9995, 1_700_000_000.123, 951_782_400.5, 253_402_300_799.999]
+            .map(Date.init(timeIntervalSince1970:))
+        for _ in 0..<5_000 {
+            dates.append(Date(timeIntervalSince1970: Double.random(in: 0..<253_402_300_800, using: &generator)))
+        }
+        for date in dates {
+            var bytes: [UInt8] = []
+            RFC3339.append(date, milliseconds: true, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == Self.logTimestamp(date), "\(date.timeIntervalSince1970)")
+        }
+        for (seconds, text) in [(-1.25, "1969-12-31T23:59:58.750Z"), (253_402_300_800.5, "10000-01-01T00:00:00.500Z")] {
+            var bytes: [UInt8] = []
+            RFC3339.append(Date(timeIntervalSince1970: seconds), milliseconds: true, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == text)
+        }
+    }
+
+    /// The log's timestamp writer before it became ``RFC3339/append(_:milliseconds:to:)``, for 1970-9999.
+    static func logTimestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(milliseconds % 1000))
+    }
 }

@@ -60,4 +60,40 @@ struct LogLineTests {
             #expect([String(decoding: line.finish(), as: UTF8.self)] == sink.captured)
         }
     }
+    /// The access log's line, byte for byte: pinned here, not only against `Logger.log`, which shares the writer.
+    @Test func writesTheAccessLineByteForByte() {
+        var line = LogLine(date: Self.dates[0], level: .info, event: "request")
+        line.field("duration_ms", 0.032)
+        line.field("id", "7f3a2b-0000002a")
+        line.field("method", "GET")
+        line.field("route", "a\"b\u{2028}")
+        line.field("status", 200)
+        #expect(
+            String(decoding: line.finish(), as: UTF8.self)
+                == #"{"ts":"2023-11-14T22:13:20.123Z","level":"info","event":"request","duration_ms":0.032,"#
+                + #""id":"7f3a2b-0000002a","method":"GET","route":"a\"b\u2028","status":200}"#)
+    }
+
+    static let orders: [(StaticString, StaticString, Bool)] = [
+        ("attempts", "duration_ms", true), ("outcome", "provider", true), ("id", "id", false),
+        ("route", "method", false), ("status", "status_code", true), ("upstream_ms", "status", false),
+    ]
+
+    @Test func aFieldMustSortAfterThePrevious() {
+        for (previous, name, follows) in Self.orders {
+            #expect(LogLine.follows(previous, name) == follows, "\(name) after \(previous)")
+        }
+    }
+
+    #if DEBUG
+    /// A field added out of key order would make the line differ from `Logger.log`'s: a debug build stops there.
+    @Test func aFieldOutOfOrderStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            var line = LogLine(date: Date(timeIntervalSince1970: 0), level: .info, event: "request")
+            line.field("route", "/healthz")
+            line.field("method", "GET")
+            _ = line.finish()
+        }
+    }
+    #endif
 }

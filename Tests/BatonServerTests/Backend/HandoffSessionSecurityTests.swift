@@ -141,4 +141,12 @@ struct HandoffSessionSecurityTests {
         #expect(ResponseSealer(current: a).open(sealed, user: "bob", key: key) == nil)
         #expect(ResponseSealer(current: a).open(sealed, user: "alice", key: Share.key()) == nil)
     }
+    @Test("a sealing key of the wrong size fails each seal with the typed error, never a crash")
+    func aSealingKeyOfTheWrongSizeThrows() {
+        let sealer = ResponseSealer(current: Secret(bytes: Array(repeating: 0xC3, count: 16)))
+        let error = #expect(throws: CryptoError.self) {
+            try sealer.seal(Array("hello".utf8), user: "alice", key: Share.key())
+        }
+        #expect(error?.code == .invalidKeySize)
+    }
 }

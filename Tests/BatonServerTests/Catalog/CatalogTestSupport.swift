@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHTTP
 import BatonSandbox
+import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
 import Synchronization

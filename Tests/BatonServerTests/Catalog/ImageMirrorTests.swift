@@ -1,6 +1,7 @@
 import BatonCore
 import BatonCrypto
 import BatonHTTP
+import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
 import Synchronization

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BatonServer
+@testable import BatonServerFuzzing
 
 /// Replays, through its server reader, every input `make fuzz` kept in `Conformance/fuzz-regressions/<entry>/`, and a
 /// few hostile shapes through every reader; each must answer without trapping (a trap ends the test process).

@@ -183,16 +183,11 @@ struct OpenAPIDocumentTests {
         return found
     }
 
-    /// The `code` values (enum or const) a response's problem+json schema allows.
+    /// The `code` values a problem response lists in `x-problem-codes`, when its body is the one `Problem` schema.
     static func problemCodes(_ response: [String: Any]) -> Set<String> {
         let content = response["content"] as? [String: Any]
         let schema = (content?["application/problem+json"] as? [String: Any])?["schema"] as? [String: Any]
-        var codes: Set<String> = []
-        for case let part as [String: Any] in schema?["allOf"] as? [Any] ?? [] {
-            let code = (part["properties"] as? [String: Any])?["code"] as? [String: Any]
-            codes.formUnion(code?["enum"] as? [String] ?? [])
-            if let constant = code?["const"] as? String { codes.insert(constant) }
-        }
-        return codes
+        guard schema?["$ref"] as? String == "#/components/schemas/Problem" else { return [] }
+        return Set(response["x-problem-codes"] as? [String] ?? [])
     }
 }

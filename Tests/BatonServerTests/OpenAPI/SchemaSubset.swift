@@ -39,6 +39,23 @@ struct SchemaSubset {
     }
 
     let schema: Value
+    /// The document's component schemas, for `$ref: "#/components/schemas/NAME"`.
+    let definitions: Value?
+
+    /// The subset for `schema`, a `$ref` to one of `definitions` followed.
+    init(schema: Value, definitions: Value? = nil) {
+        let prefix = "#/components/schemas/"
+        if let reference = schema["$ref"]?.stringValue, reference.hasPrefix(prefix),
+            let target = definitions?[String(reference.dropFirst(prefix.count))]
+        {
+            self.schema = target
+        } else {
+            self.schema = schema
+        }
+        self.definitions = definitions
+    }
+
+    private func subset(_ schema: Value) -> SchemaSubset { SchemaSubset(schema: schema, definitions: definitions) }
 
     /// What is wrong with `value`; empty when it conforms.
     func violations(of value: Value, at path: String = "$") -> [String] {
@@ -59,7 +76,7 @@ struct SchemaSubset {
             if let maximum = schema["maximum"]?.numberValue, number > maximum { found.append("\(path): too big") }
         }
         if let alternatives = schema["oneOf"]?.arrayValue {
-            let matching = alternatives.filter { SchemaSubset(schema: $0).violations(of: value, at: path).isEmpty }
+            let matching = alternatives.filter { subset($0).violations(of: value, at: path).isEmpty }
             if matching.count != 1 { found.append("\(path): matches \(matching.count) of oneOf") }
         }
         if let object = value.objectValue {
@@ -69,7 +86,7 @@ struct SchemaSubset {
             }
             for (name, member) in object {
                 if let property = properties[name] {
-                    found += SchemaSubset(schema: property).violations(of: member, at: "\(path).\(name)")
+                    found += subset(property).violations(of: member, at: "\(path).\(name)")
                 } else if schema["additionalProperties"] == .bool(false) {
                     found.append("\(path).\(name): not in the schema")
                 }
@@ -84,7 +101,7 @@ struct SchemaSubset {
         for (name, property) in schema["properties"]?.objectValue ?? [:] {
             names.insert(name)
             for alternative in [property] + (property["oneOf"]?.arrayValue ?? []) {
-                names.formUnion(SchemaSubset(schema: alternative).memberNames.map { "\(name).\($0)" })
+                names.formUnion(subset(alternative).memberNames.map { "\(name).\($0)" })
             }
         }
         return names

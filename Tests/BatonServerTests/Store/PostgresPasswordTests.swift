@@ -1,4 +1,5 @@
 import BatonCore
+import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
 import Testing

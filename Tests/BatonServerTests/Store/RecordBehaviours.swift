@@ -1,3 +1,4 @@
+import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
 import Testing

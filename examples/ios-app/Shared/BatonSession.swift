@@ -32,9 +32,9 @@ final class BatonSession {
         self.connect = connect
     }
 
-    /// Signs `userID` in against the sandbox and builds the user's flows.
-    static func signIn(userID: String) async throws -> BatonSession {
-        let token = try await SandboxSignIn.token(for: userID)
+    /// Signs `userID` in against the sandbox (with its dev sign-in secret) and builds the user's flows.
+    static func signIn(userID: String, devSecret: String) async throws -> BatonSession {
+        let token = try await SandboxSignIn.token(for: userID, devSecret: devSecret)
         let backend = URLSessionBackendClient(
             baseURL: SampleConfiguration.backend, tokenProvider: { token }, urls: SampleConfiguration.urls)
         let applicationSupport = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]

@@ -2,12 +2,14 @@ import BatonClient
 import BatonCore
 import SwiftUI
 
-/// Signed out: one button that signs the test user in against the sandbox. Signed in: the catalog card, Verify,
-/// Connect your bank, and Sign out.
+/// Signed out: a field for the sandbox's dev sign-in secret and a button per test user that signs them in against the
+/// sandbox. Signed in: the catalog card, Verify, Connect your bank, and Sign out.
 struct RootView: View {
     let inbox: LinkInbox
     @State private var session: BatonSession?
     @State private var problem: String?
+    /// The dev sign-in secret `baton serve --sandbox` printed, as pasted; in memory only, never logged or stored.
+    @State private var devSecret = ""
 
     var body: some View {
         ScrollView {
@@ -16,6 +18,8 @@ struct RootView: View {
                     SignedInView(session: session) { await signOut(session) }
                 } else {
                     Text("Baton sample: run `baton serve --sandbox --port 8080` on this Mac first.")
+                    Text("Paste the dev sign-in secret it prints (also in its .baton/dev-sign-in-secret):")
+                    SecureField("Dev sign-in secret", text: $devSecret)
                     Button("Sign in as test-user-1") { Task { await signIn(userID: "test-user-1") } }
                     Button("Sign in as test-user-2") { Task { await signIn(userID: "test-user-2") } }
                 }
@@ -26,7 +30,7 @@ struct RootView: View {
 
     private func signIn(userID: String) async {
         do {
-            let signedIn = try await BatonSession.signIn(userID: userID)
+            let signedIn = try await BatonSession.signIn(userID: userID, devSecret: devSecret)
             session = signedIn
             problem = nil
             inbox.open { url in Task { await signedIn.deliver(url) } }

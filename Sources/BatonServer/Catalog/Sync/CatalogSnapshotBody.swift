@@ -5,7 +5,7 @@ import Foundation
 /// fields Baton knows, so no unknown raw field can reach the app) and the images mirrored for it, by asset id.
 ///
 /// An image mirrored for an earlier publication is not carried over: each publication's images are checked anew.
-struct CatalogSnapshotBody: Sendable, Codable, Equatable {
+package struct CatalogSnapshotBody: Sendable, Codable, Equatable {
     /// The format of this envelope.
     var format = 1
     /// The publication, every `mirroredImageUrl` cleared (the URL is made from the public origin at load).
@@ -22,7 +22,7 @@ struct CatalogSnapshotBody: Sendable, Codable, Equatable {
 
     func encoded() throws -> [UInt8] { Array(try RFC3339.jsonEncoder().encode(self)) }
 
-    static func decode(_ bytes: [UInt8]) throws -> CatalogSnapshotBody {
+    package static func decode(_ bytes: [UInt8]) throws -> CatalogSnapshotBody {
         try RFC3339.jsonDecoder().decode(CatalogSnapshotBody.self, from: Data(bytes))
     }
 

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHTTP
 import BatonHTTPTesting
+import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
 import Synchronization

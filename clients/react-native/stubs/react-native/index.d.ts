@@ -66,8 +66,21 @@ export interface ImageProps extends AccessibilityProps {
   style?: object;
   resizeMode?: 'cover' | 'contain' | 'stretch' | 'repeat' | 'center';
 }
+/** Reduced from react-native's Libraries/Components/TextInput/TextInput.d.ts (`TextInputProps`, `TextInput`). */
+export interface TextInputProps extends ViewProps {
+  value?: string | undefined;
+  defaultValue?: string | undefined;
+  placeholder?: string | undefined;
+  onChangeText?: ((text: string) => void) | undefined;
+  secureTextEntry?: boolean | undefined;
+  autoCapitalize?: 'none' | 'sentences' | 'words' | 'characters' | undefined;
+  autoCorrect?: boolean | undefined;
+  editable?: boolean | undefined;
+  textContentType?: 'none' | 'username' | 'password' | 'oneTimeCode' | undefined;
+}
 export const View: React.ComponentType<ViewProps>;
 export const Text: React.ComponentType<TextProps>;
 export const Pressable: React.ComponentType<PressableProps>;
 export const Image: React.ComponentType<ImageProps>;
 export const ScrollView: React.ComponentType<ViewProps>;
+export const TextInput: React.ComponentType<TextInputProps>;

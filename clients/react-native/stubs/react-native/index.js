@@ -38,4 +38,4 @@ const AppState = {
   },
 };
 const Platform = { OS: 'ios', Version: '17.4' };
-module.exports = { Linking, AppState, Platform, View: 'View', Text: 'Text', Pressable: 'Pressable', Image: 'Image', ScrollView: 'ScrollView' };
+module.exports = { Linking, AppState, Platform, View: 'View', Text: 'Text', Pressable: 'Pressable', Image: 'Image', ScrollView: 'ScrollView', TextInput: 'TextInput' };

@@ -1,9 +1,10 @@
 // examples/react-native-app's App.tsx, compiled as it is, run under node: react-test-renderer renders it against the
 // typed stubs (react-native, react-native-webview, expo-web-browser, an in-memory AsyncStorage) and the package's
-// dist/, and a driver taps it through sign-in, the Chia card, Privue, BB and sign-out against a live
-// `baton serve --sandbox`. The sample's fixed backend origin (127.0.0.1:9080) is rewritten to the sandbox's free port
-// in `fetch`; the browsers are the headless ones of the journey walk. Run by scripts/walk-journeys; prints
-// "typescript sample app: N/N steps" and exits non-zero when a step fails.
+// dist/, and a driver types this run's dev sign-in secret (the sandbox's .baton/dev-sign-in-secret) into it and taps
+// it through sign-in, the Chia card, Privue, BB and sign-out against a live `baton serve --sandbox`. The sample's
+// fixed backend origin (127.0.0.1:9080) is rewritten to the sandbox's free port in `fetch`; the browsers are the
+// headless ones of the journey walk. Run by scripts/walk-journeys; prints "typescript sample app: N/N steps" and
+// exits non-zero when a step fails.
 import * as React from 'react';
 import TestRenderer, { act, ReactTestInstance } from 'react-test-renderer';
 import { join } from 'path';
@@ -61,6 +62,11 @@ async function main(): Promise<number> {
     if (target === undefined) throw new Error(`no button "${label}" on screen: ${shown().slice(0, 300)}`);
     await act(async () => target.props.onPress());
   };
+  const type = async (testID: string, text: string): Promise<void> => {
+    const target = root().findAll((n) => String(n.type) === 'TextInput' && n.props.testID === testID)[0];
+    if (target === undefined) throw new Error(`no ${testID} field on screen`);
+    await act(async () => target.props.onChangeText(text));
+  };
   const pressId = async (testID: string): Promise<void> => {
     const target = root().findAll((n) => String(n.type) === 'Pressable' && n.props.testID === testID)[0];
     if (target === undefined) throw new Error(`no ${testID} on screen`);
@@ -68,7 +74,12 @@ async function main(): Promise<number> {
   };
 
   const steps: Array<[string, () => Promise<string | null>]> = [
-    ['sign in as test-user-1 (POST /web/dev-token), the catalog card renders', async () => {
+    ['sign in as test-user-1 (POST /web/dev-token): a wrong dev secret is refused, the printed one signs in, the card renders', async () => {
+      await type('dev-secret', 'not-this-runs-secret');
+      await press('Sign in as test-user-1');
+      await until('the refusal', () => shown().includes('dev-token answered 403: copy the dev sign-in secret'));
+      if (shown().includes('Signed in as')) return 'signed in with a wrong dev secret';
+      await type('dev-secret', ` ${sandbox.devSecret()}\n`); // pasted with stray whitespace, as from a terminal
       await press('Sign in as test-user-1');
       await until('the card', () => shown().includes('Signed in as test-user-1') && root().findAll((n) => n.props.testID === 'card').length > 0);
       return null;

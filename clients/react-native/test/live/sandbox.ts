@@ -120,10 +120,15 @@ export class Sandbox {
     return { status: response.status, json };
   }
 
+  /** This run's dev sign-in secret, which `baton serve --sandbox` writes in its folder (`.baton/dev-sign-in-secret`). */
+  devSecret(): string {
+    return readFileSync(join(this.directory, '.baton', 'dev-sign-in-secret'), 'utf8').trim();
+  }
+
   /** A development token for `user` (`POST /web/dev-token`). */
   async token(user: string): Promise<string> {
-    // The dev sign-in answers only with this run's secret, which `baton serve --sandbox` writes in its folder.
-    const secret = readFileSync(join(this.directory, '.baton', 'dev-sign-in-secret'), 'utf8').trim();
+    // The dev sign-in answers only with this run's secret.
+    const secret = this.devSecret();
     const answer = await this.call('POST', `${this.backend}/web/dev-token?user=${encodeURIComponent(user)}`, undefined, {
       'X-Baton-Dev-Secret': secret,
     });

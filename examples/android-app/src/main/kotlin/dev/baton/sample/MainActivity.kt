@@ -9,6 +9,7 @@ import android.os.Looper
 import android.view.View
 import android.view.ViewGroup
 import android.widget.Button
+import android.widget.EditText
 import android.widget.LinearLayout
 import android.widget.ScrollView
 import android.widget.TextView
@@ -116,17 +117,25 @@ class MainActivity : Activity() {
         content.removeAllViews()
         line("Baton sample — signed out")
         message?.let { line(it) }
+        val secret = EditText(this)
+        secret.setHint("Dev sign-in secret (printed by baton serve --sandbox)")
+        secret.setSingleLine(true)
+        content.addView(secret)
         for (user in SampleConfiguration.USERS) {
-            button("Sign in as $user") { signIn(user) }
+            button("Sign in as $user") { signIn(user, secret.getText().toString()) }
         }
     }
 
-    private fun signIn(user: String) {
+    /** The sandbox's dev sign-in secret as typed at sign-in, kept to sign the same user in again after a 401. */
+    private var devSecret = ""
+
+    private fun signIn(user: String, secret: String) {
+        devSecret = secret
         content.removeAllViews()
         line("Signing in as $user…")
         work.execute {
             try {
-                val tokens = TokenBox(SandboxSignIn.devToken(SampleConfiguration.BACKEND, user))
+                val tokens = TokenBox(SandboxSignIn.devToken(SampleConfiguration.BACKEND, user, devSecret))
                 val client = BatonClient(
                     BatonConfiguration(
                         backendBaseUrl = SampleConfiguration.BACKEND,
@@ -207,7 +216,7 @@ class MainActivity : Activity() {
             override fun onSignInRequired() {
                 line("Your sign-in lapsed; signing in again…")
                 work.execute {
-                    val renewed = try { SandboxSignIn.devToken(SampleConfiguration.BACKEND, user) } catch (e: SignInException) { null }
+                    val renewed = try { SandboxSignIn.devToken(SampleConfiguration.BACKEND, user, devSecret) } catch (e: SignInException) { null }
                     main.post { line(if (renewed != null) "Signed in again: tap Share to continue" else "Sign-in failed: sign out and in") }
                     if (renewed != null) tokens.token = renewed
                 }

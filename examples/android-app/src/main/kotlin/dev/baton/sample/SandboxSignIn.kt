@@ -26,23 +26,26 @@ object SampleConfiguration {
 class SignInException(message: String) : Exception(message)
 
 /**
- * Signs a test user in the only way the sandbox offers: `POST /web/dev-token?user=ID` on the backend, which answers
- * `{"token","expiresAt"}` to local requests only (through `adb reverse` the request is local). A real app gets its app
- * token from its own sign-in instead. Blocking: call it off the main thread.
+ * Signs a test user in the only way the sandbox offers: `POST /web/dev-token?user=ID` on the backend, with the dev
+ * sign-in secret `baton serve --sandbox` printed at start (also in its `.baton/dev-sign-in-secret`) as
+ * `X-Baton-Dev-Secret`; it answers `{"token","expiresAt"}` to local requests only (through `adb reverse` the request is
+ * local). A real app gets its app token from its own sign-in instead. Blocking: call it off the main thread.
  */
 object SandboxSignIn {
     @Throws(SignInException::class)
-    fun devToken(backend: String, user: String): String {
+    fun devToken(backend: String, user: String, devSecret: String): String {
         val encoded = java.net.URLEncoder.encode(user, "UTF-8")
         val connection = URL("$backend/web/dev-token?user=$encoded").openConnection() as HttpURLConnection
         try {
             connection.requestMethod = "POST"
+            connection.setRequestProperty("X-Baton-Dev-Secret", devSecret.trim())
             connection.connectTimeout = 10_000
             connection.readTimeout = 10_000
             connection.doOutput = true
             connection.setFixedLengthStreamingMode(0)
             connection.outputStream.close()
             val status = connection.responseCode
+            if (status == 403) throw SignInException("dev-token answered 403: copy the dev sign-in secret baton serve --sandbox printed")
             if (status != 200) throw SignInException("dev-token answered $status (is `baton serve --sandbox` running, and `adb reverse` set?)")
             val body = connection.inputStream.use { String(it.readBytes(), Charsets.UTF_8) }
             val token = try {

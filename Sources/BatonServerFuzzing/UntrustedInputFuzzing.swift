@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHTTP
+import BatonServer
 import Foundation
 
 /// The backend's readers of untrusted input, one entry point each, for libFuzzer (`BatonFuzz`, `make fuzz`) and for

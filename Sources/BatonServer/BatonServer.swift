@@ -1,1 +1,0 @@
-// BatonServer: see ARCHITECTURE.md for what lives here.
