@@ -18,7 +18,7 @@ from tree_sitter_language_pack import get_parser
 SHELL = pathlib.Path(__file__).resolve().parent.parent
 LIB = SHELL / "lib"
 DART_LIBRARIES = {"async", "collection", "convert", "core", "developer", "io", "isolate", "math", "typed_data", "ui"}
-DIRECTIVE = re.compile(r"^\s*(import|export)\s+'([^']+)'([^;]*);", re.M)
+DIRECTIVE = re.compile(r"^\s*(import|export)\s+'([^']+)'([^;]*);", re.MULTILINE)
 
 
 def dependencies():
