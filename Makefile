@@ -34,6 +34,7 @@ format:
 
 test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	python3 scripts/versions.py check
 	scripts/with-postgres $(SWIFT) test $(BUILD_FLAGS) --skip-build
 	scripts/typecheck-apple
 	scripts/check-privacy-manifest

@@ -5,11 +5,16 @@ Prints one line per case and ends with "N passed, N failed"; exits 1 on a failur
 """
 import sys
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from baton_partner_backend_client import AuthenticatedClient
 from baton_partner_backend_client.api.catalog import create_handoff_session, get_catalog
-from baton_partner_backend_client.models import HandoffSession, HandoffSessionRequest, Problem, ShareOrNeutralHandoff
+from baton_partner_backend_client.models import (
+    HandoffSession,
+    HandoffSessionRequest,
+    Problem,
+    ShareOrNeutralHandoff,
+)
 
 base, token = sys.argv[1], sys.argv[2]
 client = AuthenticatedClient(base_url=base, token=token, raise_on_unexpected_status=True)
@@ -21,7 +26,7 @@ def case(name, check):
         check()
         results.append(True)
         print(f"pass  {name}")
-    except Exception as error:  # a failed assertion or a client error: either way the case failed
+    except Exception as error:  # noqa: BLE001 -- a failed assertion or a client error: either way the case failed
         results.append(False)
         print(f"FAIL  {name}: {type(error).__name__}: {error}")
 
@@ -34,7 +39,7 @@ body = HandoffSessionRequest(
     catalog_item_id=card.id,
     disclosure_version=card.handoff.primary.disclosure_version,
     affirmed=True,
-    affirmed_at=datetime.now(timezone.utc).replace(microsecond=0),
+    affirmed_at=datetime.now(UTC).replace(microsecond=0),
 )
 key = str(uuid.uuid4())
 first = {}
