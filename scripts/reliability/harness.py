@@ -183,6 +183,10 @@ class Harness:
             "bb": {"apiOrigin": sb["bb"]["origin"],
                    "returnURLs": {"https": sb["bb"]["returnUrls"][0], "customScheme": sb["bb"]["returnUrls"][1]}},
         }
+        # Journey URLs are pinned to their provider's hosts (docs/configuration.md): the sandbox's own origin, or the
+        # hosts a check names when the backend reaches the sandbox through a proxy (the network check).
+        for name in ("chia", "privue", "bb"):
+            cfg[name]["journeyHosts"] = sb[name].get("journeyHosts") or [sb[name]["origin"].split("://", 1)[1]]
         if retention:
             cfg["retention"] = retention
         path = os.path.join(self.dir, f"baton-{port}.json")

@@ -102,6 +102,8 @@ def network(baton, profile):
         outer = free_block(3)
         proxies = [Proxy(("127.0.0.1", outer + i), (ns.ns_ip, sandbox_port + i), seed=i + 1) for i in range(3)]
         for i, name in enumerate(("chia", "privue", "bb")):
+            # The sandbox writes journey URLs on its own origin inside the namespace, not the proxy's.
+            info[name]["journeyHosts"] = [info[name]["origin"].split("://", 1)[1], f"{ns.ns_ip}:{sandbox_port + i}"]
             info[name]["origin"] = f"http://127.0.0.1:{outer + i}"
         info["port"] = outer
         h.adopt_sandbox(info)
