@@ -72,7 +72,10 @@ class _BatonSampleAppState extends State<BatonSampleApp> {
               key: ValueKey(configuration.userId),
               configuration: configuration,
               navigatorKey: _navigatorKey,
-              onSignedOut: () => setState(() => _configuration = null),
+              onSignedOut: (problem) => setState(() {
+                _configuration = null;
+                _problem = problem;
+              }),
             ),
     );
   }

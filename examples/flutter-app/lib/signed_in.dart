@@ -15,7 +15,8 @@ class SignedInPage extends StatefulWidget {
 
   final BatonConfiguration configuration;
   final GlobalKey<NavigatorState> navigatorKey;
-  final VoidCallback onSignedOut;
+  /// Called once the user is signed out of the app; [problem] says what the device could not forget, if anything.
+  final void Function(String? problem) onSignedOut;
 
   @override
   State<SignedInPage> createState() => _SignedInPageState();
@@ -126,13 +127,15 @@ class _SignedInPageState extends State<SignedInPage> with WidgetsBindingObserver
     _chia?.stop();
     _verification.stop();
     _bankConnect?.stop();
+    String? problem;
     try {
-      await signOut(widget.configuration, onFailure: _failed);
-    } catch (_) {
-      // The store failed to forget something; the user is signed out of the app all the same.
-    } finally {
-      widget.onSignedOut();
+      // An erase of the web view's data that fails is reported through onFailure, a store that fails by throwing.
+      await signOut(widget.configuration, onFailure: (failure) => problem ??= 'web data not erased (${failure.code})');
+    } catch (error) {
+      problem = 'the stored attempt or session was not removed ($error)';
     }
+    // Signed out of the app either way; the signed-out screen says what this device still holds.
+    widget.onSignedOut(problem == null ? null : 'Signed out, but $problem.');
   }
 
   @override
