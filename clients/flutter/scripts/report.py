@@ -29,13 +29,20 @@ for section in ("decision", "interaction", "accessibility", "forbidden"):
 add("interaction.v1.json", "interaction-flows", json.loads((conformance / "interaction.v1.json").read_text())["cases"])
 add("link-routing.v1.json", "link-routing", json.loads((conformance / "link-routing.v1.json").read_text())["cases"])
 
+
+
+def scope(case_id):
+    """The sample app's files are named from the repository root; the package's from clients/flutter."""
+    return "examples/flutter-app" if case_id.startswith("examples/flutter-app/") else "clients/flutter/lib"
+
+
 check = subprocess.run([sys.executable, str(pathlib.Path(__file__).with_name("syntax_check.py")), "--json"],
                        check=False, capture_output=True, text=True)
 if check.returncode not in (0, 1):
     sys.stderr.write(check.stderr)
     sys.exit(3)
 for result in json.loads(check.stdout):
-    cases.append({"file": "clients/flutter/lib", "section": "syntax", "id": result["file"],
+    cases.append({"file": scope(result["file"]), "section": "syntax", "id": result["file"],
                   "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
 
 # The name check (a Dart counterpart for every public TypeScript flow event and screen) and the imports check. When
@@ -47,6 +54,6 @@ for section, script in (("names", "name_check.py"), ("imports", "imports_check.p
         sys.stderr.write(run.stderr)
         continue
     for result in json.loads(run.stdout):
-        cases.append({"file": "clients/flutter/lib", "section": section, "id": result["id"],
+        cases.append({"file": scope(result["id"]), "section": section, "id": result["id"],
                       "result": "failed" if result["errors"] else "passed", "detail": "; ".join(result["errors"])})
 print(json.dumps({"shell": "flutter", "cases": cases}))

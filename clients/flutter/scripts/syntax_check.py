@@ -1,4 +1,5 @@
-"""Parses every Dart file of the Flutter shell with tree-sitter's Dart grammar and reports syntax errors.
+"""Parses every Dart file of the Flutter shell (lib/, test/) and of the sample app examples/flutter-app (lib/) with
+tree-sitter's Dart grammar and reports syntax errors.
 
 This proves only that the files parse: no Dart SDK exists on this machine, so nothing here type-checks, compiles or
 runs the Flutter shell (docs/flutter.md says what that leaves unproven).
@@ -22,11 +23,17 @@ def errors(tree):
 
 def main():
     root = pathlib.Path(__file__).resolve().parent.parent
+    repo = root.parent.parent
+    sample = repo / "examples" / "flutter-app"
     parser = get_parser("dart")
     results = []
-    for path in sorted([*root.glob("lib/**/*.dart"), *root.glob("test/**/*.dart")]):
+    package = sorted([*root.glob("lib/**/*.dart"), *root.glob("test/**/*.dart")])
+    files = [(path, path.relative_to(root)) for path in package]
+    # The sample's files are named from the repository root (examples/flutter-app/lib/...).
+    files += [(path, path.relative_to(repo)) for path in sorted(sample.glob("lib/**/*.dart"))]
+    for path, name in files:
         found = list(errors(parser.parse(path.read_bytes())))
-        results.append({"file": str(path.relative_to(root)), "errors": [f"{l}:{c} {k}" for l, c, k in found]})
+        results.append({"file": str(name), "errors": [f"{l}:{c} {k}" for l, c, k in found]})
     if "--json" in sys.argv:
         print(json.dumps(results))
     else:
