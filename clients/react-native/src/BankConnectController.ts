@@ -6,6 +6,7 @@ import { PollingPolicy, RequestFailure } from './core/polling';
 import { ConnectReturnParser } from './core/returnLinks';
 import { SensitiveUrl } from './core/retry';
 import { BatonScheduler, BatonStorage } from './configuration';
+import { FlowLifecycle } from './flowLifecycle';
 import { BatonFlowFailure, BrowserCompletion } from './presentation';
 
 /**
@@ -31,9 +32,7 @@ export class BankConnectController {
   readonly machine: ConnectMachine;
   onFailure: (failure: BatonFlowFailure) => void = () => undefined;
   private lastScreen: ConnectScreen;
-  private presentation = 0;
-  private stopped = false;
-  private timers: Array<() => void> = [];
+  private readonly lifecycle = new FlowLifecycle();
 
   constructor(
     private readonly callback: { kind: ConnectCallbackKind; url: string },
@@ -84,18 +83,16 @@ export class BankConnectController {
 
   /** Undoes `stop()` (the hooks stop a flow when their component unmounts and resume it when React mounts it again). */
   resume(): void {
-    this.stopped = false;
+    this.lifecycle.resume();
   }
 
   /** Ends the flow's work: pending timers are cancelled and later answers, ends and events are ignored. */
   stop(): void {
-    this.stopped = true;
-    this.presentation += 1;
-    for (const cancel of this.timers.splice(0)) cancel();
+    this.lifecycle.stop();
   }
 
   send(event: ConnectEvent): void {
-    if (this.stopped) return;
+    if (this.lifecycle.stopped) return;
     for (const action of this.machine.handle(event)) this.perform(action);
   }
 
@@ -113,20 +110,9 @@ export class BankConnectController {
           (error) => this.send({ type: 'session_failed', failure: failureOf(error) }),
         );
         return;
-      case 'open_browser': {
-        const id = ++this.presentation;
-        let opened: Promise<BrowserCompletion>;
-        try {
-          opened = this.adapter.openAuthSession(action.url, this.callback.url);
-        } catch {
-          opened = Promise.resolve({ kind: 'failed_to_open' });
-        }
-        opened.then(
-          (completion) => this.completed(id, completion),
-          () => this.completed(id, { kind: 'failed' }),
-        );
+      case 'open_browser':
+        this.lifecycle.present(() => this.adapter.openAuthSession(action.url, this.callback.url), (completion) => this.completed(completion));
         return;
-      }
       case 'fetch_session':
         this.backend.connectSession(action.sessionId).then(
           (state) => this.send({ type: 'session_state', sessionId: state.sessionId, status: state.status, atMillis: now() }),
@@ -134,7 +120,7 @@ export class BankConnectController {
         );
         return;
       case 'schedule_tick':
-        this.timers.push(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
+        this.lifecycle.keepTimer(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
         return;
       case 'keep_pending_session':
         this.pending.storage.setItem(this.pending.key, action.sessionId).catch(() => this.onFailure({ flow: 'bb', code: 'storage_failed' }));
@@ -145,9 +131,7 @@ export class BankConnectController {
     }
   }
 
-  private completed(id: number, completion: BrowserCompletion): void {
-    if (id !== this.presentation) return;
-    this.presentation += 1;
+  private completed(completion: BrowserCompletion): void {
     const atMillis = this.scheduler.now();
     switch (completion.kind) {
       case 'returned':

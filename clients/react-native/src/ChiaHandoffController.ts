@@ -1,6 +1,7 @@
 import { CatalogCard } from './core/catalogCard';
 import { ChiaAction, ChiaEvent, ChiaHandoffMachine, ChiaScreen } from './core/chiaMachine';
 import { attemptBodyJson, PendingAttempt, SensitiveUrl, ShareOutcome } from './core/retry';
+import { FlowLifecycle } from './flowLifecycle';
 import { BatonFlowFailure } from './presentation';
 
 /** What a share request came back with: the journey URL, or what the HTTP layer saw. */
@@ -38,8 +39,7 @@ export class ChiaHandoffController {
   /** Hears a failure besides the screen (a browser that did not open, an attempt that could not be persisted). */
   onFailure: (failure: BatonFlowFailure) => void = () => undefined;
   private lastScreen: ChiaScreen;
-  private stopped = false;
-  private timers: Array<() => void> = [];
+  private readonly lifecycle = new FlowLifecycle();
 
   constructor(
     machine: ChiaHandoffMachine,
@@ -108,17 +108,16 @@ export class ChiaHandoffController {
 
   /** Undoes `stop()` (the hooks stop a flow when their component unmounts and resume it when React mounts it again). */
   resume(): void {
-    this.stopped = false;
+    this.lifecycle.resume();
   }
 
   /** Ends the flow's work: pending timers are cancelled and later answers and events are ignored. */
   stop(): void {
-    this.stopped = true;
-    for (const cancel of this.timers.splice(0)) cancel();
+    this.lifecycle.stop();
   }
 
   send(event: ChiaEvent): void {
-    if (this.stopped) return;
+    if (this.lifecycle.stopped) return;
     void this.performAll(this.machine.handle(event));
   }
 
@@ -181,7 +180,7 @@ export class ChiaHandoffController {
       case 'schedule_tick':
         {
           const cancel = effects.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: effects.now() }));
-          if (typeof cancel === 'function') this.timers.push(cancel);
+          if (typeof cancel === 'function') this.lifecycle.keepTimer(cancel);
         }
         return;
       case 'route_to_marketplace_home':

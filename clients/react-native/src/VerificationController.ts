@@ -5,6 +5,7 @@ import { VerificationReturnParser } from './core/returnLinks';
 import { SensitiveUrl } from './core/retry';
 import { VerificationAction, VerificationEvent, VerificationMachine, VerificationScreen } from './core/verificationMachine';
 import { BatonScheduler } from './configuration';
+import { FlowLifecycle } from './flowLifecycle';
 import { BatonFlowFailure, BrowserCompletion } from './presentation';
 
 /**
@@ -29,9 +30,7 @@ export class VerificationController {
   readonly machine: VerificationMachine;
   onFailure: (failure: BatonFlowFailure) => void = () => undefined;
   private lastScreen: VerificationScreen;
-  private presentation = 0;
-  private stopped = false;
-  private timers: Array<() => void> = [];
+  private readonly lifecycle = new FlowLifecycle();
 
   constructor(
     workflow: string,
@@ -74,18 +73,16 @@ export class VerificationController {
 
   /** Undoes `stop()` (the hooks stop a flow when their component unmounts and resume it when React mounts it again). */
   resume(): void {
-    this.stopped = false;
+    this.lifecycle.resume();
   }
 
   /** Ends the flow's work: pending timers are cancelled and later answers, ends and events are ignored. */
   stop(): void {
-    this.stopped = true;
-    this.presentation += 1;
-    for (const cancel of this.timers.splice(0)) cancel();
+    this.lifecycle.stop();
   }
 
   send(event: VerificationEvent): void {
-    if (this.stopped) return;
+    if (this.lifecycle.stopped) return;
     for (const action of this.machine.handle(event)) this.perform(action);
   }
 
@@ -102,22 +99,11 @@ export class VerificationController {
           (error) => this.send({ type: 'handoff_failed', failure: failureOf(error) }),
         );
         return;
-      case 'present_camera_web_view': {
-        const id = ++this.presentation;
-        let presented: Promise<BrowserCompletion>;
-        try {
-          presented = this.presenter.present(action.url);
-        } catch {
-          presented = Promise.resolve({ kind: 'failed_to_open' });
-        }
-        presented.then(
-          (completion) => this.completed(id, completion),
-          () => this.completed(id, { kind: 'failed' }),
-        );
+      case 'present_camera_web_view':
+        this.lifecycle.present(() => this.presenter.present(action.url), (completion) => this.completed(completion));
         return;
-      }
       case 'dismiss_web_view':
-        this.presentation += 1;
+        this.lifecycle.dismissed();
         this.presenter.dismiss();
         return;
       case 'fetch_status':
@@ -127,15 +113,13 @@ export class VerificationController {
         );
         return;
       case 'schedule_tick':
-        this.timers.push(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
+        this.lifecycle.keepTimer(this.scheduler.schedule(action.atMillis, () => this.send({ type: 'tick', atMillis: now() })));
         return;
     }
   }
 
-  /** Exactly one end of the current presentation counts; a stale one (after a dismiss) is ignored. */
-  private completed(id: number, completion: BrowserCompletion): void {
-    if (id !== this.presentation) return;
-    this.presentation += 1;
+  /** How the journey ended: only the current presentation's one end gets here (FlowLifecycle). */
+  private completed(completion: BrowserCompletion): void {
     const atMillis = this.scheduler.now();
     switch (completion.kind) {
       case 'returned':

@@ -11,7 +11,7 @@ const dist = join(__dirname, '..', '..', 'dist');
 const INTERNAL = new Set([
   'BackendResponseDecoding', 'decodeFormComponent', 'firstField', 'firstNonEmptyField', 'PollSchedule', 'RawUrl',
   'asciiLowercase', 'defaultPort', 'parseRawUrl', 'effectivePort', 'effectivePath', 'isHttpsUrl', 'originOf', 'rfc3339',
-  'acceptsAsSecure', 'journeyUrl', 'utf8Encode', 'utf8DecodeWithoutBOM', 'defaultRandomFill',
+  'acceptsAsSecure', 'journeyUrl', 'utf8Encode', 'utf8DecodeWithoutBOM', 'defaultRandomFill', 'FlowLifecycle',
 ]);
 
 function declarations(dir: string): string[] {
