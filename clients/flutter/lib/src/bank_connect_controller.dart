@@ -1,7 +1,5 @@
 // BankConnectController: runs a ConnectMachine (BatonClient's ConnectCoordinator): it feeds it events and performs
 // its actions, nothing more. Reviewed source: NOT compiled or run here (no Flutter SDK).
-import 'dart:async';
-
 import 'package:flutter/foundation.dart';
 
 import 'auth_session_presenter.dart';
@@ -9,6 +7,7 @@ import 'backend_client.dart';
 import 'backend_error.dart';
 import 'browser.dart';
 import 'configuration.dart';
+import 'flow_lifecycle.dart';
 import 'connect_callback.dart';
 import 'connect_machine.dart';
 import 'polling.dart';
@@ -85,11 +84,9 @@ class BankConnectController extends ChangeNotifier {
   final BatonStorageKeys _keys;
   final DateTime Function() _clock;
   final ConnectMachine _machine;
-  final List<Timer> _timers = [];
+  final FlowLifecycle _lifecycle = FlowLifecycle();
   Future<void> _writes = Future.value();
   late ConnectScreen _screen;
-  bool _stopped = false;
-  int _presentation = 0;
 
   /// The screen to show now.
   ConnectScreen get screen => _screen;
@@ -121,13 +118,7 @@ class BankConnectController extends ChangeNotifier {
 
   /// Cancels timers; nothing is reported after this (an open authentication session ends by itself).
   void stop() {
-    if (_stopped) return;
-    _stopped = true;
-    _presentation += 1;
-    for (final timer in _timers) {
-      timer.cancel();
-    }
-    _timers.clear();
+    _lifecycle.stop();
   }
 
   /// Completes when every store write started so far has finished.
@@ -140,7 +131,7 @@ class BankConnectController extends ChangeNotifier {
   }
 
   void _receive(ConnectEvent event) {
-    if (_stopped) return;
+    if (_lifecycle.stopped) return;
     for (final action in _machine.handle(event)) {
       _perform(action);
     }
@@ -157,21 +148,14 @@ class BankConnectController extends ChangeNotifier {
             onError: (Object error) => _receive(ConnectSessionFailedEvent(_failureOf(error))),
           );
     } else if (action is ConnectOpenBrowserAction) {
-      final id = ++_presentation;
-      Future<BrowserCompletion> presented;
-      try {
-        presented = _presenter.present(action.url, callback);
-      } catch (_) {
-        presented = Future.value(BrowserCompletion.failedToOpen);
-      }
-      presented.then((end) => _completed(id, end), onError: (Object _) => _completed(id, BrowserCompletion.failed));
+      _lifecycle.present(() => _presenter.present(action.url, callback), _completed);
     } else if (action is ConnectFetchSessionAction) {
       _backend.connectSession(action.sessionId).then(
             (state) => _receive(ConnectSessionStateEvent(state.sessionId, state.status.name, _clock())),
             onError: (Object error) => _receive(ConnectSessionStateFailedEvent(_failureOf(error), _clock())),
           );
     } else if (action is ConnectScheduleTickAction) {
-      _schedule(action.at);
+      _lifecycle.schedule(action.at, _clock(), () => _receive(ConnectTickEvent(_clock())));
     } else if (action is ConnectKeepPendingSessionAction) {
       final id = action.sessionId;
       _writes = _writes.then((_) => _storage.setItem(_keys.bbPendingSession, id)).catchError((Object _) {
@@ -184,11 +168,9 @@ class BankConnectController extends ChangeNotifier {
     }
   }
 
-  /// Exactly one end of the current presentation counts. Closed, failed or never opened: the cancelled path, and the
-  /// backend is asked all the same.
-  void _completed(int id, BrowserCompletion end) {
-    if (id != _presentation) return;
-    _presentation += 1;
+  /// How the session ended (only the current presentation's one end gets here: [FlowLifecycle]). Closed, failed or
+  /// never opened: the cancelled path, and the backend is asked all the same.
+  void _completed(BrowserCompletion end) {
     final now = _clock();
     switch (end.kind) {
       case BrowserCompletionKind.returned:
@@ -205,16 +187,6 @@ class BankConnectController extends ChangeNotifier {
       case BrowserCompletionKind.handedToSystem:
         _receive(ConnectBrowserClosedEvent(now));
     }
-  }
-
-  void _schedule(DateTime at) {
-    late Timer timer;
-    final delay = at.difference(_clock());
-    timer = Timer(delay.isNegative ? Duration.zero : delay, () {
-      _timers.remove(timer);
-      _receive(ConnectTickEvent(_clock()));
-    });
-    _timers.add(timer);
   }
 
   static RequestFailure _failureOf(Object error) =>

@@ -10,6 +10,7 @@ import 'browser.dart';
 import 'chia_machine.dart';
 import 'configuration.dart';
 import 'external_browser_presenter.dart';
+import 'flow_lifecycle.dart';
 import 'retry.dart';
 import 'return_links.dart';
 import 'stores.dart';
@@ -52,9 +53,8 @@ class ChiaHandoffController extends ChangeNotifier {
   final DateTime Function() _clock;
   final String Function() _newKey;
   final ChiaHandoffMachine _machine;
-  final List<Timer> _timers = [];
+  final FlowLifecycle _lifecycle = FlowLifecycle();
   late ChiaScreen _screen;
-  bool _stopped = false;
 
   /// The backend answered 401: sign the user in again; the next share tap resends the kept attempt.
   final void Function()? onSignInRequired;
@@ -95,12 +95,7 @@ class ChiaHandoffController extends ChangeNotifier {
   }
 
   void stop() {
-    if (_stopped) return;
-    _stopped = true;
-    for (final timer in _timers) {
-      timer.cancel();
-    }
-    _timers.clear();
+    _lifecycle.stop();
   }
 
   @override
@@ -110,7 +105,7 @@ class ChiaHandoffController extends ChangeNotifier {
   }
 
   void _receive(ChiaEvent event) {
-    if (_stopped) return;
+    if (_lifecycle.stopped) return;
     unawaited(_performAll(_machine.handle(event)));
   }
 
@@ -160,13 +155,7 @@ class ChiaHandoffController extends ChangeNotifier {
         _receive(const ChiaBrowserFailedEvent());
       });
     } else if (action is ChiaScheduleTickAction) {
-      late Timer timer;
-      final delay = action.at.difference(_clock());
-      timer = Timer(delay.isNegative ? Duration.zero : delay, () {
-        _timers.remove(timer);
-        _receive(ChiaTickEvent(_clock()));
-      });
-      _timers.add(timer);
+      _lifecycle.schedule(action.at, _clock(), () => _receive(ChiaTickEvent(_clock())));
     } else if (action is ChiaRouteToMarketplaceHomeAction) {
       onMarketplaceHome?.call();
     } else if (action is ChiaRequestSignInAction) {

@@ -1,13 +1,12 @@
 // VerificationController: runs a VerificationMachine (BatonClient's VerificationCoordinator): it feeds it events and
 // performs its actions, nothing more. Reviewed source: NOT compiled or run here (no Flutter SDK).
-import 'dart:async';
-
 import 'package:flutter/foundation.dart';
 
 import 'backend_client.dart';
 import 'backend_error.dart';
 import 'browser.dart';
 import 'configuration.dart';
+import 'flow_lifecycle.dart';
 import 'journey_web_policy.dart';
 import 'polling.dart';
 import 'return_links.dart';
@@ -44,10 +43,8 @@ class VerificationController extends ChangeNotifier {
   final List<RegisteredReturnUrl> _returnUrls;
   final UrlPolicy _urlPolicy;
   final VerificationMachine _machine;
-  final List<Timer> _timers = [];
+  final FlowLifecycle _lifecycle = FlowLifecycle();
   late VerificationScreen _screen;
-  bool _stopped = false;
-  int _presentation = 0;
 
   /// Hears a failure besides the screen (the web view could not open, or failed while open).
   final void Function(BatonFlowFailure failure)? onFailure;
@@ -73,14 +70,7 @@ class VerificationController extends ChangeNotifier {
 
   /// Cancels timers and the web view; nothing is reported after this.
   void stop() {
-    if (_stopped) return;
-    _stopped = true;
-    _presentation += 1;
-    for (final timer in _timers) {
-      timer.cancel();
-    }
-    _timers.clear();
-    _presenter.dismiss();
+    if (_lifecycle.stop()) _presenter.dismiss();
   }
 
   @override
@@ -90,7 +80,7 @@ class VerificationController extends ChangeNotifier {
   }
 
   void _receive(VerificationEvent event) {
-    if (_stopped) return;
+    if (_lifecycle.stopped) return;
     for (final action in _machine.handle(event)) {
       _perform(action);
     }
@@ -107,17 +97,10 @@ class VerificationController extends ChangeNotifier {
             onError: (Object error) => _receive(VerificationHandoffFailedEvent(_failureOf(error))),
           );
     } else if (action is VerificationPresentCameraWebViewAction) {
-      final id = ++_presentation;
       final policy = JourneyWebPolicy(action.url, _returnUrls, urls: _urlPolicy);
-      Future<BrowserCompletion> presented;
-      try {
-        presented = _presenter.present(action.url, policy);
-      } catch (_) {
-        presented = Future.value(BrowserCompletion.failedToOpen);
-      }
-      presented.then((end) => _completed(id, end), onError: (Object _) => _completed(id, BrowserCompletion.failed));
+      _lifecycle.present(() => _presenter.present(action.url, policy), _completed);
     } else if (action is VerificationDismissWebViewAction) {
-      _presentation += 1;
+      _lifecycle.dismissed();
       _presenter.dismiss();
     } else if (action is VerificationFetchStatusAction) {
       _backend.verification(action.workflow).then(
@@ -125,14 +108,12 @@ class VerificationController extends ChangeNotifier {
             onError: (Object error) => _receive(VerificationStatusFailedEvent(_failureOf(error), _clock())),
           );
     } else if (action is VerificationScheduleTickAction) {
-      _schedule(action.at);
+      _lifecycle.schedule(action.at, _clock(), () => _receive(VerificationTickEvent(_clock())));
     }
   }
 
   /// Exactly one end of the current presentation counts; a stale one (after a dismiss) is ignored.
-  void _completed(int id, BrowserCompletion end) {
-    if (id != _presentation) return;
-    _presentation += 1;
+  void _completed(BrowserCompletion end) {
     final now = _clock();
     switch (end.kind) {
       case BrowserCompletionKind.returned:
@@ -149,16 +130,6 @@ class VerificationController extends ChangeNotifier {
       case BrowserCompletionKind.handedToSystem:
         _receive(VerificationBrowserClosedEvent(now));
     }
-  }
-
-  void _schedule(DateTime at) {
-    late Timer timer;
-    final delay = at.difference(_clock());
-    timer = Timer(delay.isNegative ? Duration.zero : delay, () {
-      _timers.remove(timer);
-      _receive(VerificationTickEvent(_clock()));
-    });
-    _timers.add(timer);
   }
 
   static RequestFailure _failureOf(Object error) =>
