@@ -112,7 +112,7 @@ class VerificationController extends ChangeNotifier {
     }
   }
 
-  /// Exactly one end of the current presentation counts; a stale one (after a dismiss) is ignored.
+  /// How the journey ended (only the current presentation's one end gets here: [FlowLifecycle]).
   void _completed(BrowserCompletion end) {
     final now = _clock();
     switch (end.kind) {
