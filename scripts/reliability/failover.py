@@ -208,24 +208,11 @@ def failover(baton, profile, synchronous):
     try:
         pg = Replicated(synchronous, profile["fo_lag_ms"])
         sb = h.start_sandbox()
-        a, b = free_block(1), free_block(1)
         # The asynchronous run gives the URL as docs/production.md advises; the synchronous one leaves
         # target_session_attrs out, so the backend's own default (read-write) is what keeps it off the standby.
         url = pg.url if synchronous else pg.url + "?target_session_attrs=read-write"
-        procs = [h.start_backend(a, url, name="instance-a"), h.start_backend(b, url, name="instance-b")]
-        token = h.token(USER)
-        for port in (a, b):
-            h.wait(lambda port=port: h.shareable(port, token), f"instance on {port}")
-        s, _, raw = request(a, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}),
-                            {"Authorization": f"Bearer {token}"})
-        assert s == 201, (s, raw)
-        session_id = json.loads(raw)["sessionId"]
-        bb = sb["bb"]
-        bb_port = int(bb["origin"].rsplit(":", 1)[1])
-        state = json.loads(request(bb_port, "GET", f"/v2/connect-sessions/{session_id}",
-                                   headers={"X-Api-Key": bb["apiKey"], "X-Client-Id": bb["clientId"]})[2])
-        hook_body = json.dumps({"type": "connect_session.updated", "timestamp": state["updatedAt"], "data": state},
-                               sort_keys=True).encode()
+        procs, (a, b), token = h.start_pair(url, USER)
+        _, hook_body = h.connect_session_webhook(a, token)
         prefix = f"msg_fo{mode[:4]}"
 
         def deliver(msg, n, attempts=200):
@@ -234,7 +221,7 @@ def failover(baton, profile, synchronous):
             for attempt in range(attempts):
                 ts = str(int(time.time()))
                 headers = {"webhook-id": msg, "webhook-timestamp": ts,
-                           "webhook-signature": sign_webhook(bb["webhookSecret"], msg, ts, hook_body)}
+                           "webhook-signature": sign_webhook(sb["bb"]["webhookSecret"], msg, ts, hook_body)}
                 try:
                     st, hd, rb = request((a, b)[(n + attempt) % 2], "POST", "/webhooks/bb", hook_body, headers,
                                          timeout=10)

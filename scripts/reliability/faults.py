@@ -85,21 +85,8 @@ def pg_restart(baton, profile):
     try:
         pg = Postgres()
         sb = h.start_sandbox()
-        a, b = free_block(1), free_block(1)
-        procs = [h.start_backend(a, pg.url, name="instance-a"), h.start_backend(b, pg.url, name="instance-b")]
-        token = h.token("pg-user")
-        for port in (a, b):
-            h.wait(lambda port=port: h.shareable(port, token), f"instance on {port}")
-        s, _, raw = request(a, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}),
-                            {"Authorization": f"Bearer {token}"})
-        assert s == 201, (s, raw)
-        session_id = json.loads(raw)["sessionId"]
-        bb = sb["bb"]
-        bb_port = int(bb["origin"].rsplit(":", 1)[1])
-        state = json.loads(request(bb_port, "GET", f"/v2/connect-sessions/{session_id}",
-                                   headers={"X-Api-Key": bb["apiKey"], "X-Client-Id": bb["clientId"]})[2])
-        body = json.dumps({"type": "connect_session.updated", "timestamp": state["updatedAt"], "data": state},
-                          sort_keys=True).encode()
+        procs, (a, b), token = h.start_pair(pg.url, "pg-user")
+        _, body = h.connect_session_webhook(a, token)
         hooks = collections.Counter()
         accepted = []
         readiness = []
@@ -112,7 +99,7 @@ def pg_restart(baton, profile):
                 msg = f"msg_pgrestart{n:012d}"
                 ts = str(int(time.time()))
                 headers = {"webhook-id": msg, "webhook-timestamp": ts,
-                           "webhook-signature": sign_webhook(bb["webhookSecret"], msg, ts, body)}
+                           "webhook-signature": sign_webhook(sb["bb"]["webhookSecret"], msg, ts, body)}
                 try:
                     st, _, rb = request((a, b)[n % 2], "POST", "/webhooks/bb", body, headers, timeout=10)
                     answer = json.loads(rb).get("code") or json.loads(rb).get("status")

@@ -220,6 +220,31 @@ class Harness:
         return s == 200 and any(i["id"] == ITEM and i["handoff"]["mode"] == "share_or_neutral"
                                 for i in json.loads(b)["items"])
 
+    def start_pair(self, database, user):
+        """Two backend instances on `database` (instance-a and instance-b), each waited for until it can share; answers
+        (processes, ports, a token for `user`)."""
+        a, b = free_block(1), free_block(1)
+        procs = [self.start_backend(a, database, name="instance-a"), self.start_backend(b, database, name="instance-b")]
+        token = self.token(user)
+        for port in (a, b):
+            self.wait(lambda port=port: self.shareable(port, token), f"instance on {port}")
+        return procs, (a, b), token
+
+    def connect_session_webhook(self, port, token):
+        """Opens a BB connect session through the backend on `port` and answers (its id, the body of the
+        `connect_session.updated` webhook BB would send for it, as bytes, unsigned)."""
+        s, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}),
+                            {"Authorization": f"Bearer {token}"})
+        assert s == 201, (s, raw)
+        session_id = json.loads(raw)["sessionId"]
+        bb = self.sandbox["bb"]
+        bb_port = int(bb["origin"].rsplit(":", 1)[1])
+        state = json.loads(request(bb_port, "GET", f"/v2/connect-sessions/{session_id}",
+                                   headers={"X-Api-Key": bb["apiKey"], "X-Client-Id": bb["clientId"]})[2])
+        body = json.dumps({"type": "connect_session.updated", "timestamp": state["updatedAt"], "data": state},
+                          sort_keys=True).encode()
+        return session_id, body
+
     def wait(self, predicate, what, limit=30.0):
         end = time.monotonic() + limit
         while time.monotonic() < end:
