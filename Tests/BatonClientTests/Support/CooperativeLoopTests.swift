@@ -16,6 +16,9 @@ import Testing
                 flags.loopStarted.store(true, ordering: .releasing)
                 var seenAt: Int?
                 await cooperativeLoop(1_000, yieldingEvery: 10) { index in
+                    // Hold the thread until the other task is queued behind the loop (it is enqueued from the
+                    // test's own thread, which a loaded machine may run late), so the loop cannot end before it.
+                    if index == 0 { flags.waitUntilOtherQueued() }
                     if seenAt == nil && flags.otherRan.load(ordering: .acquiring) { seenAt = index }
                 }
                 return (seenAt, nil)
@@ -24,6 +27,7 @@ import Testing
                 flags.otherRan.store(true, ordering: .releasing)
                 return (nil, flags.loopStarted.load(ordering: .acquiring))
             }
+            flags.otherQueued.store(true, ordering: .releasing)
             var results: (Int?, Bool?) = (nil, nil)
             for await (seen, started) in group {
                 if let seen { results.0 = seen }
@@ -32,8 +36,7 @@ import Testing
             return results
         }
         #expect(otherSawLoopStarted == true)
-        // The other task runs at one of the loop's yields — the first one it finds itself queued behind, which under
-        // load may be a later one than the first (it is enqueued from another thread) — never after the loop ended.
+        // The other task runs at one of the loop's yields, never after the loop ended.
         let seen = try #require(seenAt, "the other task ran only after the loop ended")
         #expect(seen % 10 == 0 && seen < 1_000)
     }
@@ -43,6 +46,13 @@ import Testing
 private final class Flags: Sendable {
     let loopStarted = Atomic(false)
     let otherRan = Atomic(false)
+    let otherQueued = Atomic(false)
+
+    /// Spins (at most 10 s) until the test has queued the other task.
+    func waitUntilOtherQueued() {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !otherQueued.load(ordering: .acquiring) && ContinuousClock.now < deadline {}
+    }
 }
 
 /// A task executor with one thread running its jobs in order of arrival.
