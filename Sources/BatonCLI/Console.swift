@@ -1,3 +1,4 @@
+import BatonHTTP
 import Foundation
 
 /// Where a subcommand writes: standard output for results, standard error for diagnostics.
@@ -21,8 +22,8 @@ public struct Console: Sendable {
     /// whole backend when the disk of its redirected output filled up.
     public static func fileDescriptors(output: Int32, error: Int32) -> Console {
         Console(
-            output: { text in _ = writeDroppingFailures(Array(text.utf8), to: output) },
-            error: { text in _ = writeDroppingFailures(Array(text.utf8), to: error) })
+            output: { text in _ = FileDescriptorIO.writeAll(text.utf8, to: output) },
+            error: { text in _ = FileDescriptorIO.writeAll(text.utf8, to: error) })
     }
 
     /// Writes `line` and a newline to standard output.
@@ -30,22 +31,4 @@ public struct Console: Sendable {
 
     /// Writes `line` and a newline to standard error.
     public func printError(_ line: String) { writeError(line + "\n") }
-}
-
-/// Writes every byte (retrying after `EINTR` and partial writes); returns whether all of them were written.
-func writeDroppingFailures(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-        // An empty buffer may have no base address; there is then nothing to write.
-        guard let base = buffer.baseAddress else { return true }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
-    }
 }

@@ -99,7 +99,9 @@ struct BackendStack: Sendable {
         guard descriptor >= 0 else { throw CLIFailure("cannot write \(path)") }
         defer { close(descriptor) }
         let bytes = Array((secret.revealForUse() + "\n").utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw CLIFailure("cannot write \(path)") }
+        guard FileDescriptorIO.writeAll(bytes, to: descriptor).isComplete else {
+            throw CLIFailure("cannot write \(path)")
+        }
     }
 
     /// Drains the backend for up to `grace`, closes the store and stops the simulators.

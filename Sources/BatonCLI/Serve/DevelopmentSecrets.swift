@@ -1,4 +1,5 @@
 import BatonCrypto
+import BatonHTTP
 import Foundation
 
 #if canImport(Glibc)
@@ -36,8 +37,9 @@ struct DevelopmentSecrets {
             throw CLIFailure("cannot create \(file)")
         }
         defer { close(descriptor) }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw CLIFailure("cannot write \(file)") }
+        guard FileDescriptorIO.writeAll(data, to: descriptor).isComplete else {
+            throw CLIFailure("cannot write \(file)")
+        }
         return DevelopmentSecrets(environment: fresh)
     }
 
@@ -65,8 +67,9 @@ struct DevelopmentSecrets {
         defer { close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else { throw CLIFailure("cannot make \(path) private (mode 0600)") }
         let data = Array(envFileText.utf8)
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw CLIFailure("cannot write the env file \(path)") }
+        guard FileDescriptorIO.writeAll(data, to: descriptor).isComplete else {
+            throw CLIFailure("cannot write the env file \(path)")
+        }
     }
 
     private static func generate() throws -> [String: String] {

@@ -42,13 +42,8 @@ public final class StandardErrorLogSink: LogSink {
         var partial = false
     }
 
-    /// What one `write` of a batch did: the bytes written, and the `errno` if it stopped short.
-    struct WriteOutcome: Equatable {
-        /// Bytes written.
-        var written: Int
-        /// Why the write stopped short; `nil` when every byte was written.
-        var errno: Int32?
-    }
+    /// What one `write` of a batch did.
+    typealias WriteOutcome = FileDescriptorIO.WriteOutcome
 
     private let buffer = Mutex(Buffer())
     private let wake = NSCondition()
@@ -166,7 +161,7 @@ public final class StandardErrorLogSink: LogSink {
 extension StandardErrorLogSink {
     /// Writes every byte to `descriptor`, retrying after `EINTR` and partial writes.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> WriteOutcome {
-        writeAllBytes(bytes, to: descriptor)
+        FileDescriptorIO.writeAll(bytes, to: descriptor)
     }
 
     /// The line that reports lines lost to failed writes, with a plain reason for the `errno`.
@@ -183,24 +178,6 @@ extension StandardErrorLogSink {
         // After half a line, start on a line of its own.
         return (lost.partial ? "\n" : "")
             + #"{"level":"warning","event":"log_lines_lost","count":\#(lost.lines),"reason":"\#(reason)"}"# + "\n"
-    }
-}
-
-/// `write(2)` until every byte is out (a free function: inside the sink, `write` names its own method).
-private func writeAllBytes(_ bytes: [UInt8], to descriptor: Int32) -> StandardErrorLogSink.WriteOutcome {
-    bytes.withUnsafeBytes { buffer in
-        // An empty buffer may have no base address; there is then nothing to write.
-        guard let base = buffer.baseAddress else { return .init(written: 0, errno: nil) }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .init(written: offset, errno: errno)
-            }
-            offset += written
-        }
-        return .init(written: offset, errno: nil)
     }
 }
 

@@ -80,7 +80,7 @@ struct PostgresFailoverTests {
 
     @Test(arguments: [false, true])
     func aWriteRefusedAsReadOnlyIsRetryableAndTheConnectionIsReplaced(pooled: Bool) async throws {
-        let engine = PostgresEngine(conninfo: Self.url, schema: nil, poolSize: 1, pipelines: 1)
+        let engine = try PostgresEngine(conninfo: Self.url, schema: nil, poolSize: 1, pipelines: 1)
         try await Self.write(engine, pooled: pooled)
         try await Self.demote(engine, pooled: pooled)
         // The write reaches a server that no longer takes writes: retryable (503 at the HTTP layer), not a 500…

@@ -14,8 +14,9 @@ import Testing
         if: TemporaryDatabase.postgresURL != nil, "BATON_TEST_POSTGRES_URL not set: run under scripts/with-postgres"),
     .timeLimit(.minutes(1)))
 struct PostgresPipelineTests {
-    static func engine(pipelines: Int = 2, poolSize: Int = 1) -> PostgresEngine {
-        PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: poolSize, pipelines: pipelines)
+    static func engine(pipelines: Int = 2, poolSize: Int = 1) throws -> PostgresEngine {
+        try PostgresEngine(
+            conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: poolSize, pipelines: pipelines)
     }
 
     static func admin() throws -> PostgresConnection {
@@ -25,7 +26,7 @@ struct PostgresPipelineTests {
     static func integer(_ rows: [SQLRow]) -> Int64? { (try? rows.first?.integer(0)).flatMap { $0 } }
 
     @Test func aStatementDoesNotWaitForTheBlockingConnections() async throws {
-        let engine = Self.engine(poolSize: 1)
+        let engine = try Self.engine(poolSize: 1)
         let admin = try Self.admin()
         defer { admin.close() }
         let key: Int64 = 4_711_001
@@ -48,7 +49,7 @@ struct PostgresPipelineTests {
 
     @Test(arguments: [1, 2])
     func concurrentStatementsGetTheirOwnAnswersAndOneFailureStaysItsOwn(pipelines: Int) async throws {
-        let engine = Self.engine(pipelines: pipelines)
+        let engine = try Self.engine(pipelines: pipelines)
         // Every 25th divides by zero: that statement alone fails, with its SQLSTATE; the others get their own value.
         let sql = "SELECT $1::bigint * 1000 / ($1::bigint % 25)"
         let outcomes = await withTaskGroup(of: (Int64, Result<Int64?, StoreError>).self) { group in
@@ -82,7 +83,7 @@ struct PostgresPipelineTests {
     }
 
     @Test func aStatementThatFailsToPrepareIsPreparedAgainNextTime() async throws {
-        let engine = Self.engine(pipelines: 1)
+        let engine = try Self.engine(pipelines: 1)
         let broken = "SELECT FROM WHERE $1::bigint"
         for _ in 0..<2 {
             let error = await #expect(throws: StoreError.self) {
@@ -96,7 +97,7 @@ struct PostgresPipelineTests {
     }
 
     @Test func textWithNULIsRefusedBeforeAnythingIsSent() async throws {
-        let engine = Self.engine(pipelines: 1)
+        let engine = try Self.engine(pipelines: 1)
         let error = await #expect(throws: StoreError.self) {
             _ = try await engine.statement("bind", "SELECT $1::text", [.text("victim\u{0}x")])
         }
@@ -107,7 +108,7 @@ struct PostgresPipelineTests {
     }
 
     @Test func aPipelinedConnectionEndedByTheServerIsReplaced() async throws {
-        let engine = Self.engine(pipelines: 1)
+        let engine = try Self.engine(pipelines: 1)
         let admin = try Self.admin()
         defer { admin.close() }
         let pid = "SELECT pg_backend_pid()"
@@ -130,7 +131,7 @@ struct PostgresPipelineTests {
     }
 
     @Test func aClosedEngineRefusesStatements() async throws {
-        let engine = Self.engine(pipelines: 1)
+        let engine = try Self.engine(pipelines: 1)
         _ = try await engine.statement("probe", "SELECT 1", [])
         await engine.close()
         let error = await #expect(throws: StoreError.self) { _ = try await engine.statement("probe", "SELECT 1", []) }

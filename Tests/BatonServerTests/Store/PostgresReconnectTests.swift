@@ -24,7 +24,7 @@ struct PostgresReconnectTests {
 
     @Test(arguments: ["pg_terminate_backend", "pg_cancel_backend"])
     func aConnectionEndedByTheServerIsReplacedOnTheNextUse(function: String) async throws {
-        let engine = PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: 1)
+        let engine = try PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: 1)
         let admin = try PostgresConnection(conninfo: TemporaryDatabase.postgresURL!, schema: nil)
         defer { admin.close() }
         // The statement is prepared on the pooled connection.
@@ -57,7 +57,7 @@ struct PostgresReconnectTests {
     }
 
     @Test func afterOneLostConnectionTheRestOfThePoolReconnectsBeforeItsNextUse() async throws {
-        let engine = PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: 2)
+        let engine = try PostgresEngine(conninfo: TemporaryDatabase.postgresURL!, schema: nil, poolSize: 2)
         let admin = try PostgresConnection(conninfo: TemporaryDatabase.postgresURL!, schema: nil)
         defer { admin.close() }
         let before = try await Self.pids(engine)

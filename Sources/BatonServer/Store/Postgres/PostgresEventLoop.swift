@@ -1,3 +1,4 @@
+import BatonHTTP
 import Foundation
 import Synchronization
 
@@ -12,15 +13,13 @@ final class PostgresEventLoop: Sendable {
     private let generation = Atomic(0)
     private let stopping = Atomic(false)
 
-    init() {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) != 0 { fatalError("pipe(2) failed: out of file descriptors") }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    /// Fails when no pipe can be made (the process is out of file descriptors).
+    init() throws(StoreError) {
+        do {
+            (wakeRead, wakeWrite) = try FileDescriptorIO.makeWakePipe()
+        } catch {
+            throw StoreError(.unavailable, engine: .postgres, operation: "open")
         }
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
     }
 
     deinit {
@@ -47,11 +46,7 @@ final class PostgresEventLoop: Sendable {
         wake()
     }
 
-    private func wake() {
-        var byte: UInt8 = 1
-        // A full pipe already holds a wake-up: nothing is lost when this write fails with EAGAIN.
-        _ = write(wakeWrite, &byte, 1)
-    }
+    private func wake() { FileDescriptorIO.wake(wakeWrite) }
 
     private func run(_ pipelines: [PostgresPipeline]) {
         var seen = -1

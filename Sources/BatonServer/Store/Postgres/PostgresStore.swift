@@ -25,7 +25,7 @@ public enum PostgresStore {
         if let schema, !isValidSchemaName(schema) {
             throw StoreError(.invalidConfiguration, engine: .postgres, operation: "open")
         }
-        let engine = PostgresEngine(
+        let engine = try PostgresEngine(
             conninfo: url, password: password, schema: schema, poolSize: max(1, poolSize))
         do {
             try await engine.write("migrate", transaction: true) { session throws(StoreError) in
@@ -69,14 +69,16 @@ final class PostgresEngine: SQLEngine {
     /// - Parameters:
     ///   - poolSize: blocking connections (and threads) for transactions.
     ///   - pipelines: non-blocking connections for single statements, all served by one thread.
-    init(conninfo: String, password: Secret? = nil, schema: String?, poolSize: Int, pipelines: Int = 4) {
+    init(
+        conninfo: String, password: Secret? = nil, schema: String?, poolSize: Int, pipelines: Int = 4
+    ) throws(StoreError) {
         connections = (0..<poolSize).map { index in
             ConfinedConnection(name: "baton.postgres.\(index)", engine: .postgres) { () throws(StoreError) in
                 try PostgresConnection(conninfo: conninfo, password: password, schema: schema)
             }
         }
         pool = ConnectionPool(size: poolSize)
-        let (loop, losses) = (PostgresEventLoop(), PostgresLosses())
+        let (loop, losses) = (try PostgresEventLoop(), PostgresLosses())
         self.loop = loop
         self.losses = losses
         self.pipelines = (0..<max(1, pipelines)).map { index in
