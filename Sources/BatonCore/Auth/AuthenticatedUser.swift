@@ -19,7 +19,7 @@ public struct AuthenticatedUser: Sendable, Hashable {
     }
 
     /// Whether `text` holds a C0 or C1 control or DEL. ASCII text (the usual id) is checked byte by byte; only text
-    /// with other characters asks for Unicode properties (slower; docs/reliability.md has the figure).
+    /// with other characters asks for Unicode properties (slower; docs/reliability-history.md has the figure).
     package static func hasControlCharacter(_ text: String) -> Bool {
         for byte in text.utf8 {
             if byte >= 0x80 { return text.unicodeScalars.contains { $0.properties.generalCategory == .control } }

@@ -82,7 +82,7 @@ public struct SensitiveURL: Sendable, Hashable, Decodable {
     }
 
     /// The index just past the first `://` in `utf8`, found colon by colon rather than with the generic
-    /// `firstRange(of:)` of `_StringProcessing` (slower on every share; docs/reliability.md has the figure).
+    /// `firstRange(of:)` of `_StringProcessing` (slower on every share; docs/reliability-history.md has the figure).
     static func indexAfterSchemeSeparator(_ utf8: String.UTF8View) -> String.UTF8View.Index? {
         var index = utf8.startIndex
         while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {

@@ -107,7 +107,7 @@ public enum RFC3339 {
 
     /// Seconds since 1970 for the plain form `YYYY-MM-DDTHH:MM:SSZ` (uppercase, no fraction, no offset) with a year
     /// from 1970 through 9999 — what Baton, its apps and the sandbox write — read without Foundation's parser (the
-    /// two timestamps a share reads; docs/reliability.md has the figure); `nil` for any other form. `bytes` has passed
+    /// two timestamps a share reads; docs/reliability-history.md has the figure); `nil` for any other form. `bytes` has passed
     /// ``hasFieldsInRange(_:)``.
     static func wholeSecondsUTC(_ bytes: [UInt8]) -> Int64? {
         guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }

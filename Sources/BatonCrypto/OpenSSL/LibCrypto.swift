@@ -137,7 +137,7 @@ enum LibCrypto {
 
     /// HMAC-SHA256 of `message` under a key already absorbed into `prepared`: a copy of its state per code, so the
     /// key's inner and outer pads are not derived again, nor HMAC and SHA-256 looked up by name (OpenSSL 3's
-    /// `HMAC()` does both on every call; docs/reliability.md has the timings).
+    /// `HMAC()` does both on every call; docs/reliability-history.md has the timings).
     static func hmacSHA256(prepared: PreparedContext, message: UnsafeRawBufferPointer) -> [UInt8] {
         var mac = [UInt8](repeating: 0, count: 32)
         var length = 0
@@ -182,7 +182,7 @@ enum LibCrypto {
     }
 
     /// AES-256-GCM encryption with a 96-bit nonce under the key in `prepared` (a copy of its expanded key schedule
-    /// per message, instead of setting the key up each time; docs/reliability.md has the timings); returns ciphertext
+    /// per message, instead of setting the key up each time; docs/reliability-history.md has the timings); returns ciphertext
     /// followed by a 16-byte tag, byte for byte what ``aes256GCMSeal(key:nonce:associatedData:plaintext:)`` gives.
     static func aes256GCMSeal(
         prepared: PreparedContext, nonce: UnsafeRawBufferPointer, associatedData: UnsafeRawBufferPointer,

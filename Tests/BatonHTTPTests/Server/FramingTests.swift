@@ -8,7 +8,7 @@ import Testing
 /// server refuses is refused before routing (no handler runs), with problem+json, and the connection closed.
 ///
 /// Where libmicrohttpd answers before any Baton callback runs, the row records exactly what it does (`answeredBy:
-/// .libmicrohttpd`): its own HTML page, no problem+json. docs/reliability.md lists the same cases.
+/// .libmicrohttpd`): its own HTML page, no problem+json. docs/reliability-history.md lists the same cases (Findings).
 ///
 /// Serialized: each row starts a server, and twenty at once add threads a loaded two-core host does not need.
 @Suite("HTTP message framing (RFC 9112), raw sockets", .serialized)

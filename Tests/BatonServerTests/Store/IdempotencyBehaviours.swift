@@ -215,7 +215,7 @@ enum IdempotencyBehaviours {
                     == IdempotencyPurge(responsesErased: 0, recordsDeleted: 15, batches: 5))
 
             // Maintenance's purge deletes 100 rows a statement (1,000 held SQLite's writer for tens of milliseconds
-            // a batch: docs/reliability.md, "Store path of a share"): 150 records go in two deletes, then one
+            // a batch: docs/reliability-history.md, "Store path of a share"): 150 records go in two deletes, then one
             // erasure finds nothing.
             for index in 0..<150 {
                 _ = try await store.claim(

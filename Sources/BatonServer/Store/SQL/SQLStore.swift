@@ -145,9 +145,9 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
 
     /// Rows one purge statement deletes or erases at most. Each batch is its own short write, so a share's claim
     /// waits behind one batch at most, never behind the whole purge: a million expired records purged in one
-    /// transaction held SQLite's only writer for seconds (docs/reliability.md, "Curves"), and a batch of 1,000 rows
+    /// transaction held SQLite's only writer for seconds (docs/reliability-history.md, "Curves"), and a batch of 1,000 rows
     /// still tens of milliseconds (shares p50/p99 168/806 ms during a purge); 100 keeps a share's wait to a few
-    /// milliseconds for a purge about twice as long (docs/reliability.md, "Store path of a share").
+    /// milliseconds for a purge about twice as long (docs/reliability-history.md, "Store path of a share").
     static var purgeBatchSize: Int { 100 }
 
     func purgeIdempotency(now: Date, retention: TimeInterval) async throws -> IdempotencyPurge {
