@@ -15,9 +15,7 @@ import collections
 import glob
 import json
 import os
-import queue
 import shutil
-import socket
 import subprocess
 import tempfile
 import threading
@@ -39,62 +37,6 @@ from loadgen import Load, _judge_taps, _latencies, _pct, _readyz, _wait
 from tcpproxy import Proxy
 
 USER = "failover-user"
-
-
-class LaggedProxy(Proxy):
-    """tcpproxy's forwarder with a pure delay: each chunk is passed on `delay` ms after it arrived, however many
-    follow it (tcpproxy holds each chunk in turn, which also caps the throughput at one chunk per delay: a
-    synchronous standby's acknowledgements would queue behind each other), and no Nagle delay. Closing it drops
-    what it still holds."""
-
-    def _pump(self, source, sink, pending):
-        held = queue.Queue()
-        # As PostgreSQL does on its own sockets: without it Nagle's algorithm and delayed ACKs add ~40 ms to each
-        # acknowledgement of a synchronous standby.
-        for s in (source, sink):
-            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-        def writer():
-            how = socket.SHUT_WR
-            try:
-                while True:
-                    item = held.get()
-                    if item is None or item is OSError:
-                        how = socket.SHUT_RDWR if item is OSError else how
-                        break
-                    due, chunk = item
-                    time.sleep(max(0.0, due - time.monotonic()))
-                    sink.sendall(chunk)
-            except OSError:
-                how = socket.SHUT_RDWR
-            try:
-                sink.shutdown(how)
-            except OSError:
-                pass
-            with self.lock:
-                pending[0] -= 1
-                last = pending[0] == 0 or how == socket.SHUT_RDWR
-                if last:
-                    self.sockets -= {source, sink}
-            if last:
-                for s in (source, sink):
-                    try:
-                        s.shutdown(socket.SHUT_RDWR)
-                    except OSError:
-                        pass
-                    s.close()
-
-        threading.Thread(target=writer, daemon=True).start()
-        try:
-            while True:
-                chunk = source.recv(65536)
-                if not chunk:
-                    break
-                held.put((time.monotonic() + self._hold(), chunk))
-        except OSError:
-            held.put(OSError)
-            return
-        held.put(None)
 
 
 class Replicated:
@@ -125,7 +67,7 @@ class Replicated:
         self.run("initdb", "-D", self.primary, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync")
         sync = "-c synchronous_standby_names=standby1 " if synchronous else ""
         self.start(self.primary, self.primary_port, sync)
-        self.proxy = LaggedProxy(("127.0.0.1", proxy_port), ("127.0.0.1", self.primary_port), lag_ms, 0)
+        self.proxy = Proxy(("127.0.0.1", proxy_port), ("127.0.0.1", self.primary_port), lag_ms, 0)
         self.run("pg_basebackup", "-D", self.standby, "-h", "127.0.0.1", "-p", str(self.primary_port), "-U", "postgres",
                  "-X", "stream", "-R", "--no-sync")
         # -R wrote primary_conninfo for the primary's own port: the standby streams through the proxy instead.

@@ -4,10 +4,11 @@
   tcpproxy.py LISTEN_HOST:PORT=TARGET_HOST:PORT …     (as a process: runs until SIGTERM)
 
 Each accepted connection is joined to a new connection to its target; bytes are copied both ways. With a delay,
-every chunk is held `delay ± jitter` ms before it is passed on: chunks of one connection keep their order (a byte
+every chunk is passed on `delay ± jitter` ms after it arrived: chunks of one connection keep their order (a byte
 stream cannot be reordered without corrupting it), while requests and answers of different connections overtake
 each other — the reordering an app-facing backend can meet. Listens where it is told only; the suite gives it
 127.0.0.1 or the address of a veth pair it created itself."""
+import queue
 import random
 import signal
 import socket
@@ -62,37 +63,58 @@ class Proxy:
             threading.Thread(target=self._pump, args=(a, b, pending), daemon=True).start()
 
     def _pump(self, source, sink, pending):
-        """Copies source to sink; at the end of source, half-closes sink; the second pump to end closes both."""
-        due = 0.0
-        how = socket.SHUT_WR
+        """Copies source to sink, each chunk passed on `delay ± jitter` ms after it arrived, in order, however many
+        follow it (the reader never waits for the writer, so the delay does not cap the throughput at one chunk per
+        delay); at the end of source, half-closes sink; the second pump to end closes both. No Nagle delay, as
+        PostgreSQL and libcurl set on their own sockets: with it, delayed ACKs add ~40 ms to small answers."""
+        held = queue.Queue()
+        for s in (source, sink):
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+        def writer():
+            how = socket.SHUT_WR
+            due = 0.0
+            try:
+                while True:
+                    item = held.get()
+                    if item is None or item is OSError:
+                        how = socket.SHUT_RDWR if item is OSError else how
+                        break
+                    arrived, hold, chunk = item
+                    # Order is kept: a chunk never overtakes the one before it on its connection.
+                    due = max(due, arrived + hold)
+                    time.sleep(max(0.0, due - time.monotonic()))
+                    sink.sendall(chunk)
+            except OSError:
+                how = socket.SHUT_RDWR
+            try:
+                sink.shutdown(how)
+            except OSError:
+                pass
+            with self.lock:
+                pending[0] -= 1
+                last = pending[0] == 0 or how == socket.SHUT_RDWR
+                if last:
+                    self.sockets -= {source, sink}
+            if last:
+                for s in (source, sink):
+                    try:
+                        s.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass
+                    s.close()
+
+        threading.Thread(target=writer, daemon=True).start()
         try:
             while True:
                 chunk = source.recv(65536)
                 if not chunk:
                     break
-                hold = self._hold()
-                if hold:
-                    due = max(due, time.monotonic() + hold)
-                    time.sleep(max(0.0, due - time.monotonic()))
-                sink.sendall(chunk)
+                held.put((time.monotonic(), self._hold(), chunk))
         except OSError:
-            how = socket.SHUT_RDWR
-        try:
-            sink.shutdown(how)
-        except OSError:
-            pass
-        with self.lock:
-            pending[0] -= 1
-            last = pending[0] == 0 or how == socket.SHUT_RDWR
-            if last:
-                self.sockets -= {source, sink}
-        if last:
-            for s in (source, sink):
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-                s.close()
+            held.put(OSError)
+            return
+        held.put(None)
 
     def close(self):
         self.closed.set()
