@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHTTP
 import BatonSandbox
+import Foundation
 
 extension BackendVerifier {
     /// `GET /v2/catalog`: `{"items":[card…]}`, every card a closed projection of a published Chia item.
@@ -13,10 +14,15 @@ extension BackendVerifier {
             }.map(\.id))
         let chiaOrigin = try probe.origin(.chia)
         var reply = try await send(.get, "/v2/catalog", headers: try await auth("chia"))
-        // A backend that has just started may not have synced yet: it says so with 503 and Retry-After.
-        for _ in 0..<20 where reply.status == 503 {
+        // A backend that has just started may not have synced yet: it says so with 503 and Retry-After, and the
+        // app waits what it says (each wait capped, as an app caps it, and 10 s in all).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while reply.status == 503, ContinuousClock.now < deadline {
             try reply.expectProblem(503, "catalog_unavailable", "the catalog before its first sync")
-            try await Task.sleep(for: .milliseconds(500))
+            guard let retryAfter = reply.retryAfter else {
+                throw CheckFailure("GET /v2/catalog: 503 catalog_unavailable without Retry-After")
+            }
+            try await Task.sleep(for: min(retryAfter.delay(from: Date()), .seconds(2)))
             reply = try await send(.get, "/v2/catalog", headers: try await auth("chia"))
         }
         try expect(reply.status == 200, "GET /v2/catalog: expected 200, got \(reply.summary)")
