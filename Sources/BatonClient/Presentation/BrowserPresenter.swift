@@ -1,6 +1,6 @@
 import BatonCore
 
-/// Which browser component a flow's journey must open in (ARCHITECTURE.md, one per provider).
+/// Which browser component a flow's journey must open in (docs/providers.md: one per provider).
 public enum BrowserStyle: Sendable, Hashable {
     /// The OS external browser (Chia): no web view, no custom tab, nothing observed; nothing comes back here.
     case externalBrowser

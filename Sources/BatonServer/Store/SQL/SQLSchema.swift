@@ -8,7 +8,7 @@ enum SQLSchema {
     /// Migrations in order; `\(blob)` is the engine's byte type.
     static func migrations(blob: String) -> [[String]] {
         [
-            // 1: everything the backend keeps, per ARCHITECTURE.md and CONTRACTS.md §2.
+            // 1: everything the backend keeps, per docs/CONTRACTS.md §2.
             [
                 """
                 CREATE TABLE idempotency_records (
