@@ -39,8 +39,9 @@ enum Bench {
 
     private static func run(_ arguments: [String]) async throws {
         switch (arguments.dropFirst().first, arguments.dropFirst(2).first) {
-        case ("serve-healthz", let port?) where UInt16(port) != nil:
-            try await serveHealthz(port: UInt16(port)!)
+        case ("serve-healthz", let text?):
+            guard let port = UInt16(text) else { refuseUsage() }
+            try await serveHealthz(port: port)
         case ("transport-bench", let url?):
             await TransportBench.run(url: url, seconds: Double(arguments.dropFirst(3).first ?? "3") ?? 3)
         case ("parse-links", let seconds):
@@ -52,19 +53,24 @@ enum Bench {
             try await StoreClaimsBench.run(environment: ProcessInfo.processInfo.environment)
         case ("store-curves", _):
             try await StoreCurvesBench.run(environment: ProcessInfo.processInfo.environment)
-        case ("store-fill", let path?) where arguments.count > 3 && Int(arguments[3]) != nil:
+        case ("store-fill", let path?):
+            guard let count = arguments.dropFirst(3).first.flatMap({ Int($0) }) else { refuseUsage() }
             let bytes = arguments.dropFirst(4).first.flatMap { Int($0) } ?? 400
             try BulkFill.fill(
-                .sqlite(path: path), first: 0, count: Int(arguments[3])!, expired: true, sealedBytes: bytes, now: Date()
-            )
+                .sqlite(path: path), first: 0, count: count, expired: true, sealedBytes: bytes, now: Date())
         case ("catalog", _):
             try await CatalogBench.run(arguments: Array(arguments.dropFirst(2)))
         case ("-h", _), ("--help", _):
             print(usage, terminator: "")
         default:
-            FileHandle.standardError.write(Data(usage.utf8))
-            exit(2)
+            refuseUsage()
         }
+    }
+
+    /// Prints the usage to stderr and exits 2 (no subcommand, an unknown one, or a malformed argument).
+    private static func refuseUsage() -> Never {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(2)
     }
 
     /// Serves ``healthzBody`` on `/healthz` on 127.0.0.1:`port`, with no access log, until SIGINT or SIGTERM.

@@ -51,9 +51,10 @@ enum ParseBench {
         for (index, parser) in parsers.enumerated() {
             let sorted = rates[index].sorted()
             let median = Int(sorted[sorted.count / 2])
+            let (lowest, highest) = (Int(sorted.first ?? 0), Int(sorted.last ?? 0))
             print(
                 "parse-links \(parser.name): \(median) links/s on one core, median of \(sorted.count) "
-                    + "(\(Int(sorted.first!))…\(Int(sorted.last!))); goal > \(goal): "
+                    + "(\(lowest)…\(highest)); goal > \(goal): "
                     + (median > goal ? "met" : "missed"))
         }
     }

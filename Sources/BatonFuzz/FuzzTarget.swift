@@ -7,11 +7,23 @@ import Foundation
 /// parsers (with https and custom-scheme registrations), the splitter, the query parser, the idempotency-key
 /// validator and the strict `MobileHandoff` / `CatalogCard` decoders. Any trap is a finding.
 enum FuzzTarget {
-    static let connect = try! ConnectReturnParser(registered: [
-        "https://app.example.com/bb-callback", "acmewallet://bb-callback", "https://[::1]:8443/bb-callback?src=app",
-    ])
-    static let verification = try! VerificationReturnParser(registered: ["https://partner.example/kyc/done"])
-    static let generic = try! GenericReturnParser(registeredHost: "partner.example")
+    static let connect = fixed {
+        try ConnectReturnParser(registered: [
+            "https://app.example.com/bb-callback", "acmewallet://bb-callback",
+            "https://[::1]:8443/bb-callback?src=app",
+        ])
+    }
+    static let verification = fixed { try VerificationReturnParser(registered: ["https://partner.example/kyc/done"]) }
+    static let generic = fixed { try GenericReturnParser(registeredHost: "partner.example") }
+
+    /// A parser over the fixed registrations above; a refusal is a defect of this file, stopped with its reason.
+    private static func fixed<Parser>(_ make: () throws -> Parser) -> Parser {
+        do {
+            return try make()
+        } catch {
+            preconditionFailure("FuzzTarget's fixed registration was refused: \(error)")
+        }
+    }
 
     /// Which entry points to exercise, from `BATON_FUZZ_ENTRY` (`connect`, `verification`, `generic`,
     /// `projection`, or one of the server's readers: `body`, `token`, `webhook`, `provider`, `config`, `target`;

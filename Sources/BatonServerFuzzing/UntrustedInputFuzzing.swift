@@ -89,7 +89,7 @@ public enum UntrustedInputFuzzing {
             logger: Logger(sink: DiscardLogSink()), metrics: BackendMetrics(), sleep: { _ in })
         let urls = URLPolicy.development
         let origin = "http://127.0.0.1:9"
-        let pins = JourneyHostPins(["127.0.0.1:9"])!
+        let pins = JourneyHostPins(knownHost: "127.0.0.1:9")
         let chia = ChiaClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls, journeyHosts: pins)
         let privue = PrivueClient(origin: origin, apiKey: Secret("k"), caller: caller, urls: urls, journeyHosts: pins)
         let bb = BBClient(

@@ -157,7 +157,7 @@ extension BackendVerifier {
                 var headers = authHeaders
                 if let key { headers.set("idempotency-key", key) }
                 let reply = try await send(.post, "/v2/handoff-sessions", body: body, headers: headers)
-                try reply.expectProblem(400, "idempotency_key_invalid", key == nil ? "no key" : "the key '\(key!)'")
+                try reply.expectProblem(400, "idempotency_key_invalid", key.map { "the key '\($0)'" } ?? "no key")
             }
         }
         await ledger.check(

@@ -53,7 +53,9 @@ public struct BackendConfiguration: Sendable {
         public var maxImageBytes: Int
         /// The hosts a handoff session's URL may have (`chia.journeyHosts`; default: the host of ``apiOrigin``, as
         /// seed 000 names no other).
-        public var journeyHosts: JourneyHostPins = JourneyHostPins(["chia.invalid"])!
+        public var journeyHosts: JourneyHostPins = Self.placeholderJourneyHosts
+        /// Stands in until the loader sets ``journeyHosts`` (pins nothing a provider would answer with).
+        static let placeholderJourneyHosts = JourneyHostPins(knownHost: "chia.invalid")
         /// Whether `chia.journeyHosts` was set (otherwise the API origin's host stands in).
         public var journeyHostsConfigured = false
     }
@@ -79,7 +81,7 @@ public struct BackendConfiguration: Sendable {
         /// origin gets the camera in the app.
         public var journeyHosts: JourneyHostPins = Self.documentedJourneyHosts
         /// The journey host seed 001 documents.
-        public static let documentedJourneyHosts = JourneyHostPins(["verify.privue.ai"])!
+        public static let documentedJourneyHosts = JourneyHostPins(knownHost: "verify.privue.ai")
     }
 
     /// BB bank connect (seed 002).
@@ -103,7 +105,9 @@ public struct BackendConfiguration: Sendable {
         public var customSchemeReturnURL: RegisteredReturnURL?
         /// The hosts a `hostedUrl` may have (`bb.journeyHosts`; default: the host of ``apiOrigin``, as seed 002
         /// names no other).
-        public var journeyHosts: JourneyHostPins = JourneyHostPins(["bb.invalid"])!
+        public var journeyHosts: JourneyHostPins = Self.placeholderJourneyHosts
+        /// Stands in until the loader sets ``journeyHosts`` (pins nothing a provider would answer with).
+        static let placeholderJourneyHosts = JourneyHostPins(knownHost: "bb.invalid")
         /// Whether `bb.journeyHosts` was set (otherwise the API origin's host stands in).
         public var journeyHostsConfigured = false
     }

@@ -24,6 +24,12 @@ public struct JourneyHostPins: Sendable, Hashable, CustomStringConvertible {
         self.pins = pins
     }
 
+    /// One pin written in the code (a default, a fixture): `host` must be what ``init(_:)`` would keep of it, a lowercase
+    /// `host` or `host:port` (`JourneyHostPinningTests` checks every one the code writes).
+    package init(knownHost host: StaticString) {
+        pins = ["\(host)"]
+    }
+
     /// The pin for the host (and non-default port) of `origin` (`https://api.example:8443` → `api.example:8443`).
     public static func pin(forOrigin origin: String) -> String? {
         guard let parts = RawURLComponents(origin), !parts.host.isEmpty else { return nil }

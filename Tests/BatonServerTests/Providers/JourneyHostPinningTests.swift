@@ -25,6 +25,16 @@ struct JourneyHostPinningTests {
         #expect(pins.admits(url) == admitted)
     }
 
+    @Test func theDefaultsWrittenInTheCodeAreWhatTheCheckedInitializerKeeps() {
+        let written = [
+            BackendConfiguration.Chia.placeholderJourneyHosts, BackendConfiguration.Privue.documentedJourneyHosts,
+            BackendConfiguration.BB.placeholderJourneyHosts, JourneyHostPins(knownHost: "127.0.0.1:9"),
+        ]
+        for pins in written {
+            #expect(JourneyHostPins(pins.pins) == pins, "\(pins) is not a checked pin")
+        }
+    }
+
     @Test func aHostAndPortPinAdmitsOnlyThatPort() throws {
         let pins = try #require(JourneyHostPins(["127.0.0.1:8082"]))
         #expect(pins.admits("http://127.0.0.1:8082/journey#ticket=t"))
