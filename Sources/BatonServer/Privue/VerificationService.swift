@@ -22,8 +22,17 @@ struct VerificationService: Sendable {
             throw BackendProblem.invalidRequest("The body must be exactly {\"workflow\": \"…\"}.")
         }
         guard workflows.contains(workflow) else { throw BackendProblem.unknownWorkflow }
-        let verification = try await ensureVerification(user: user, workflow: workflow)
-        switch try await privue.createHandoff(verificationID: verification.id) {
+        let stored = try await store.latestVerification(user: user.id, workflow: workflow)
+        let verification: VerificationRecord
+        if let stored { verification = stored } else { verification = try await createVerification(user, workflow) }
+        var handoff = try await privue.createHandoff(verificationID: verification.id)
+        // Privue no longer knows the stored verification (another environment's, or an account reset): creating is
+        // idempotent per user and workflow (seed 001), so ask again for the user's verification and hand that off.
+        if stored != nil, case .rejected(let rejection) = handoff, rejection.status == 404 {
+            handoff = try await privue.createHandoff(
+                verificationID: try await createVerification(user, workflow).id)
+        }
+        switch handoff {
         case .success(let handoff):
             return HTTPResponse(
                 status: 200,
@@ -53,8 +62,8 @@ struct VerificationService: Sendable {
             body: state.jsonBody)
     }
 
-    private func ensureVerification(user: AuthenticatedUser, workflow: String) async throws -> VerificationRecord {
-        if let existing = try await store.latestVerification(user: user.id, workflow: workflow) { return existing }
+    /// Asks Privue for the user's verification in `workflow` (idempotent there per user and workflow) and stores it.
+    private func createVerification(_ user: AuthenticatedUser, _ workflow: String) async throws -> VerificationRecord {
         switch try await privue.createVerification(userRef: user.id, workflow: workflow, returnURL: returnURL) {
         case .success(let state):
             let created = now()

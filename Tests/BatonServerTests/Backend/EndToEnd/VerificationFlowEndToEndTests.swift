@@ -88,6 +88,28 @@ struct VerificationFlowEndToEndTests {
         }
     }
 
+    @Test(
+        "a stored verification Privue no longer knows (its state reset) is asked for again, not a 502",
+        arguments: BackendEngines.available)
+    func aVerificationPrivueForgotIsCreatedAgain(engine: StoreEngine) async throws {
+        try await SandboxBackend.run(engine) { env in
+            #expect(try await handoff(env).status == 200)
+            let first = try #require(jsonObject(try await status(env))["verificationId"] as? String)
+            let reset = try await env.transport.send(
+                OutboundRequest(
+                    method: .post, url: env.sandbox.privueOrigin + "/_sandbox/reset", headers: [:], body: []))
+            #expect(reset.status == 204)
+            env.clock.advance(by: 1)
+
+            let again = try await handoff(env)
+            #expect(again.status == 200)
+            let url = try #require(jsonObject(again)["url"] as? String)
+            #expect(try await Self.redeem(env, url)["signedIn"] as? Bool == true)
+            let second = try #require(jsonObject(try await status(env))["verificationId"] as? String)
+            #expect(second != first)
+        }
+    }
+
     @Test("closed without a return: status still comes from Privue", arguments: BackendEngines.available)
     func closedWithoutReturn(engine: StoreEngine) async throws {
         try await SandboxBackend.run(engine) { env in
