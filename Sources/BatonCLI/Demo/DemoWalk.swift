@@ -3,6 +3,7 @@ import BatonCore
 import BatonHTTP
 import BatonHeadless
 import Foundation
+import Synchronization
 
 /// The journeys `baton demo` walks with the headless app, each checked against what it must end in.
 struct DemoWalk: Sendable {
@@ -176,10 +177,12 @@ struct DemoWalk: Sendable {
         let presenter = HeadlessPresenter()
         let advance = advanceSandboxClock
         let transcript = transcript
+        let advanced = Mutex(false)
         await presenter.script(.submitVerification(status: "approved")) {
             guard expireTicketFirst else { return }
             transcript.step("wait", "the user waits past the ticket's 120 s (sandbox clock +121 s)")
             advance(121)
+            advanced.withLock { $0 = true }
         }
         let app = VerificationCoordinator(
             workflow: workflow, returnParser: parser, backend: backend(user: user), presenter: presenter,
@@ -187,8 +190,9 @@ struct DemoWalk: Sendable {
         transcript.step("tap", "Verify")
         await app.verifyTapped()
         await app.whenIdle()
-        // Put the sandbox's clock back: the backend keeps serving it after the walk, on the real clock.
-        if expireTicketFirst { advance(-121) }
+        // Put the sandbox's clock back (only if the journey got as far as moving it): the backend keeps serving it
+        // after the walk, on the real clock.
+        if advanced.withLock({ $0 }) { advance(-121) }
         await report(presenter)
         let screen = await app.screen
         await app.stop()
