@@ -24,7 +24,7 @@ import java.util.concurrent.Executors
 /** The library's process-wide state: the in-memory presentations its activities serve. */
 object BatonAndroid {
     /** Journey URLs by opaque ticket, taken once; never written to an Intent or to disk. */
-    val presentations = PresentationRegistry()
+    val presentations = PresentationRegistry.shared
 
     /** The return link that cold-started the app through [BatonRedirectActivity], once (pass it to `BankConnect.start`). */
     fun takeColdStartLink(): String? = presentations.takePendingLink()

@@ -5,9 +5,14 @@ package baton.client
  * is handed to the activity that opens it through an opaque ticket (never an `Intent` extra, which the system may
  * persist in the recents list), taken once (a recreated activity never reloads a used handoff), and the journey's
  * end is reported once. A link the redirect activity receives while no Custom Tab is pending (a cold start) is kept
- * for the app's next [BankConnect.start].
+ * for the app's next [BankConnect.start], and dropped when the user signs out first ([BatonClient.signOut]).
  */
 class PresentationRegistry {
+    companion object {
+        /** The process's registry: `BatonAndroid.presentations`, whose kept cold-start link [BatonClient.signOut] drops. */
+        val shared = PresentationRegistry()
+    }
+
     private class Entry(var url: SensitiveUrl?, val style: BrowserStyle, val completion: (BrowserCompletion) -> Unit)
 
     private val entries = LinkedHashMap<String, Entry>()
@@ -88,6 +93,12 @@ class PresentationRegistry {
         val link = pendingLink
         pendingLink = null
         return link
+    }
+
+    /** Forgets the link a cold start kept (sign-out: the next user's `BankConnect.start` must never get it). */
+    @Synchronized
+    fun discardPendingLink() {
+        pendingLink = null
     }
 }
 

@@ -57,7 +57,8 @@ class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguratio
 
     /**
      * The user signs out (or another user takes the device): stops every flow this client started, removes the
-     * user's pending share attempts and pending BB session id, and erases the journeys' web data (Privue's cookies
+     * user's pending share attempts and pending BB session id, drops a return link a cold start kept in memory
+     * (`BatonAndroid.takeColdStartLink()` then answers `null`), and erases the journeys' web data (Privue's cookies
      * and web storage) through [BatonConfiguration.journeyWebData]. Call it on the main thread; signing out twice is
      * harmless. Afterwards every flow factory throws [BatonSignedOutException].
      */
@@ -66,6 +67,7 @@ class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguratio
         val running = synchronized(flows) { flows.toList().also { flows.clear() } }
         for (flow in running) flow.stop()
         userStore.clear()
+        PresentationRegistry.shared.discardPendingLink()
         configuration.journeyWebData?.eraseJourneyWebData()
     }
 

@@ -114,6 +114,15 @@ class SignOutTest {
     }
 
     @Test
+    fun signOutDropsTheReturnLinkAColdStartKept() {
+        val registry = PresentationRegistry.shared
+        // No Custom Tab is open (the process was restarted): the redirect activity keeps the link for the next start.
+        assertFalse(registry.deliverLink("https://app.example.com/bb-callback?sessionId=cs_1&resultCode=Ok"))
+        SdkFixtures.client(SdkFixtures.backend()).signOut()
+        assertEquals("the next user's BankConnect.start must not get the last user's link", null, registry.takePendingLink())
+    }
+
+    @Test
     fun everyUserIdGetsItsOwnPrefixAndNoPrefixHoldsAnothers() {
         val ids = listOf("", "..", "a/b", "a", "b", "ab", "ü", "users/u61", "x".repeat(300), "x".repeat(299))
         val prefixes = ids.map { BatonUserStore(InMemoryBatonStorage(), it).prefix }
