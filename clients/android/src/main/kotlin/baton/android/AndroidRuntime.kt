@@ -34,6 +34,24 @@ object BatonAndroid {
     internal const val EXTRA_LINK = "baton.link"
 }
 
+/** How the verification activity ended, as its result intent's [BatonAndroid.EXTRA_COMPLETION] names it ([extra]). */
+internal enum class JourneyEnd(val extra: String) {
+    RETURNED("returned"), CLOSED("closed"), FAILED_TO_OPEN("failed_to_open"), FAILED("failed");
+
+    companion object {
+        /** How [completion] is named in the result intent. */
+        fun of(completion: BrowserCompletion): JourneyEnd = when (completion) {
+            is BrowserCompletion.Returned -> RETURNED
+            BrowserCompletion.ClosedWithoutReturn -> CLOSED
+            BrowserCompletion.FailedToOpen -> FAILED_TO_OPEN
+            else -> FAILED
+        }
+
+        /** The end named [extra], or `null` (no result at all, or a name this library never writes). */
+        fun of(extra: String?): JourneyEnd? = values().firstOrNull { it.extra == extra }
+    }
+}
+
 /** A [FlowRunner] on the main looper (listeners are called on the UI thread) with a small pool for requests. */
 class MainLooperRunner : FlowRunner {
     private val handler = Handler(Looper.getMainLooper())
@@ -163,12 +181,12 @@ class VerificationJourneyContract : ActivityResultContract<String, JourneyResult
     override fun parseResult(resultCode: Int, intent: Intent?): JourneyResult {
         val ticket = intent?.getStringExtra(BatonAndroid.EXTRA_TICKET)
         val link = intent?.getStringExtra(BatonAndroid.EXTRA_LINK)
-        val completion = when (intent?.getStringExtra(BatonAndroid.EXTRA_COMPLETION)) {
-            "returned" -> if (link != null) BrowserCompletion.Returned(link) else BrowserCompletion.Failed
-            "closed" -> BrowserCompletion.ClosedWithoutReturn
-            "failed_to_open" -> BrowserCompletion.FailedToOpen
+        val completion = when (JourneyEnd.of(intent?.getStringExtra(BatonAndroid.EXTRA_COMPLETION))) {
+            JourneyEnd.RETURNED -> if (link != null) BrowserCompletion.Returned(link) else BrowserCompletion.Failed
+            JourneyEnd.CLOSED -> BrowserCompletion.ClosedWithoutReturn
+            JourneyEnd.FAILED_TO_OPEN -> BrowserCompletion.FailedToOpen
             // No result at all: the activity was killed or finished by something else.
-            else -> BrowserCompletion.Failed
+            JourneyEnd.FAILED, null -> BrowserCompletion.Failed
         }
         return JourneyResult(ticket, completion)
     }

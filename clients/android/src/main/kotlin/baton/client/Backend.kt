@@ -223,13 +223,32 @@ data class VerificationState(val verificationId: String, val status: String) {
     val isSettled: Boolean get() = status !in VerificationMachine.IN_PROGRESS
 }
 
-/** `POST /v2/connect-sessions` → `{"sessionId","hostedUrl","callback"}`; [callbackKind] is `https` or `custom-scheme`. */
-data class ConnectSession(val sessionId: String, val hostedUrl: SensitiveUrl, val callbackKind: String)
+/** `POST /v2/connect-sessions` → `{"sessionId","hostedUrl","callback"}`: the callback the backend asked BB for. */
+data class ConnectSession(val sessionId: String, val hostedUrl: SensitiveUrl, val callbackKind: CallbackKind)
 
-/** `GET /v2/connect-sessions/{sessionId}`: [status] is pending, ok, error, cancelled or expired. */
-data class ConnectSessionState(val sessionId: String, val status: String, val connectionId: String?, val error: String?) {
+/** Which BB callback a device catches; [wire] is its name in `BatonConfiguration.bbCallbackKind` and on the wire. */
+enum class CallbackKind(val wire: String) {
+    /** The verified https app link. */
+    HTTPS("https"),
+    /** The custom-scheme fallback. */
+    CUSTOM_SCHEME("custom-scheme");
+
     companion object {
-        val STATUSES = setOf("pending", "ok", "error", "cancelled", "expired")
+        /** The kind named [wire], or `null` for any other name. */
+        fun of(wire: String): CallbackKind? = values().firstOrNull { it.wire == wire }
+    }
+}
+
+/** `GET /v2/connect-sessions/{sessionId}`: the session's [status]. */
+data class ConnectSessionState(val sessionId: String, val status: ConnectSessionStatus, val connectionId: String?, val error: String?)
+
+/** A BB connect session's status as the backend reports it ([wire]); any other status is a malformed response. */
+enum class ConnectSessionStatus(val wire: String) {
+    PENDING("pending"), OK("ok"), ERROR("error"), CANCELLED("cancelled"), EXPIRED("expired");
+
+    companion object {
+        /** The status named [wire], or `null` for any other name. */
+        fun of(wire: String): ConnectSessionStatus? = values().firstOrNull { it.wire == wire }
     }
 }
 
@@ -253,7 +272,7 @@ interface BackendClient {
 
     /** `POST /v2/connect-sessions` `{"callback": "https" | "custom-scheme"}`. */
     @Throws(BackendException::class)
-    fun createConnectSession(callbackKind: String): ConnectSession
+    fun createConnectSession(callbackKind: CallbackKind): ConnectSession
 
     /** `GET /v2/connect-sessions/{sessionId}`. */
     @Throws(BackendException::class)
@@ -311,8 +330,8 @@ class HttpBackendClient @JvmOverloads constructor(
         return VerificationState(string(body, "verificationId"), string(body, "status"))
     }
 
-    override fun createConnectSession(callbackKind: String): ConnectSession {
-        val body = decodeObject(send("POST", listOf("v2", "connect-sessions"), "{\"callback\":${Json.quote(callbackKind)}}"))
+    override fun createConnectSession(callbackKind: CallbackKind): ConnectSession {
+        val body = decodeObject(send("POST", listOf("v2", "connect-sessions"), "{\"callback\":${Json.quote(callbackKind.wire)}}"))
         val sessionId = string(body, "sessionId")
         if (sessionId.isEmpty()) malformed()
         val hosted = journeyUrl(body, "hostedUrl")
@@ -321,14 +340,12 @@ class HttpBackendClient @JvmOverloads constructor(
             is JSONObject -> string(callback, "kind")
             else -> malformed()
         }
-        if (kind != "https" && kind != "custom-scheme") malformed()
-        return ConnectSession(sessionId, hosted, kind)
+        return ConnectSession(sessionId, hosted, CallbackKind.of(kind) ?: malformed())
     }
 
     override fun connectSession(sessionId: String): ConnectSessionState {
         val body = decodeObject(send("GET", listOf("v2", "connect-sessions", sessionId)))
-        val status = string(body, "status")
-        if (status !in ConnectSessionState.STATUSES) malformed()
+        val status = ConnectSessionStatus.of(string(body, "status")) ?: malformed()
         return ConnectSessionState(string(body, "sessionId"), status, optionalString(body, "connectionId"), optionalString(body, "error"))
     }
 

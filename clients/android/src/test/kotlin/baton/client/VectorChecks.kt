@@ -10,7 +10,7 @@ object VectorChecks {
             when (case["flow"]) {
                 "connect" -> when (val r = ConnectReturnParser(case["registered"] as List<String>).parse(url)) {
                     is ReturnLinkResult.Accepted -> mapOf(
-                        "isReturn" to true, "sessionId" to r.value.sessionId, "resultCode" to r.value.resultCode,
+                        "isReturn" to true, "sessionId" to r.value.sessionId, "resultCode" to r.value.resultCode.wire,
                         "connectionId" to r.value.connectionId, "error" to r.value.error
                     )
                     is ReturnLinkResult.Rejected -> rejected(r)
