@@ -168,7 +168,7 @@ abstract class FlowBase(protected val client: BatonClient) {
                 error = e.error
             } catch (e: RuntimeException) {
                 // A transport plugged in by the app that throws something else: no response arrived.
-                error = BackendError.Transport("connect")
+                error = BackendError.Transport(TransportFailure.CONNECT)
             }
             onMain { answer(value, error) }
             done()

@@ -102,9 +102,9 @@ class BackendClientTest {
 
     @Test
     fun noResponseIsATransportFailureAndRetryable() {
-        val backend = client(RecordingTransport(respond = { throw TransportException("timeout") }))
+        val backend = client(RecordingTransport(respond = { throw TransportException(TransportFailure.TIMEOUT) }))
         val failure = error { backend.createHandoffSession(attempt) }
-        assertEquals(BackendError.Transport("timeout"), failure)
+        assertEquals(BackendError.Transport(TransportFailure.TIMEOUT), failure)
         assertEquals(RetryDecision.Retry(null), failure.retryDecision(0))
         assertEquals(RequestFailure.RETRYABLE, failure.failure)
     }
@@ -227,6 +227,6 @@ class BackendClientTest {
         } catch (e: TransportException) {
             e.kind
         }
-        assertEquals("connect", refused)
+        assertEquals(TransportFailure.CONNECT, refused)
     }
 }

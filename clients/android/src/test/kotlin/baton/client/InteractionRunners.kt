@@ -61,7 +61,7 @@ class ChiaVectorRunner(config: Map<String, Any?>, private val cards: Map<String,
 
     private fun shareResponse(event: Map<String, Any?>): ChiaHandoffMachine.Event {
         val transport = event["transport"] as String?
-        if (transport != null) return ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Transport(transport), event.millis("at"))
+        if (transport != null) return ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Transport(TransportFailure.of(transport)!!), event.millis("at"))
         val status = (event["status"] as Long).toInt()
         if (status in 200..299) return ChiaHandoffMachine.Event.ShareSucceeded(SensitiveUrl(event["url"] as String))
         return ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Response(status, event["retryAfter"] as String?), event.millis("at"))

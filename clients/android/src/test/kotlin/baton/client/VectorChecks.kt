@@ -38,7 +38,7 @@ object VectorChecks {
         val outcome = case["outcome"] as Map<String, Any?>
         val transport = outcome["transport"] as String?
         val decision = RetryDecision.classify(
-            if (transport != null) ShareOutcome.Transport(transport)
+            if (transport != null) ShareOutcome.Transport(TransportFailure.of(transport)!!)
             else ShareOutcome.Response((outcome["status"] as Long).toInt(), outcome["retryAfter"] as String?),
             nowMillis
         )
