@@ -220,7 +220,7 @@ Runner connectRunner(Map<String, dynamic> config) {
       case 'browser_closed':
         input = ConnectBrowserClosedEvent(at(e));
       case 'session_state':
-        input = ConnectSessionStateEvent(e['sessionId'] as String, e['status'] as String, at(e));
+        input = ConnectSessionStateEvent(e['sessionId'] as String, ConnectSessionStatus.values.byName(e['status'] as String), at(e));
       case 'session_state_failed':
         input = ConnectSessionStateFailedEvent(failureOf(e['failure']), at(e));
       case 'background':

@@ -103,6 +103,7 @@ export {
   RegisteredReturnUrl,
   ReturnLinkRejection,
   ReturnLinkResult,
+  ReturnUrlRegistrationCode,
   ReturnUrlRegistrationError,
   VerificationReturn,
   VerificationReturnParser,

@@ -151,7 +151,7 @@ class BankConnectController extends ChangeNotifier {
       _lifecycle.present(() => _presenter.present(action.url, callback), _completed);
     } else if (action is ConnectFetchSessionAction) {
       _backend.connectSession(action.sessionId).then(
-            (state) => _receive(ConnectSessionStateEvent(state.sessionId, state.status.name, _clock())),
+            (state) => _receive(ConnectSessionStateEvent(state.sessionId, state.status, _clock())),
             onError: (Object error) => _receive(ConnectSessionStateFailedEvent(_failureOf(error), _clock())),
           );
     } else if (action is ConnectScheduleTickAction) {

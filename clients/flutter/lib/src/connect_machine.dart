@@ -157,11 +157,11 @@ final class ConnectBrowserClosedEvent extends ConnectEvent {
   final DateTime at;
 }
 
-/// The backend's `GET /v2/connect-sessions/{sessionId}` answer (`status` as its wire string).
+/// The backend's `GET /v2/connect-sessions/{sessionId}` answer.
 final class ConnectSessionStateEvent extends ConnectEvent {
   const ConnectSessionStateEvent(this.sessionId, this.status, this.at);
   final String sessionId;
-  final String status;
+  final ConnectSessionStatus status;
   final DateTime at;
 }
 
@@ -363,15 +363,15 @@ class ConnectMachine {
     return _confirm(pendingId, at, ConnectConfirming(_hint(link.resultCode)));
   }
 
-  List<ConnectAction> _receiveState(String id, String status, DateTime at) {
+  List<ConnectAction> _receiveState(String id, ConnectSessionStatus status, DateTime at) {
     final schedule = _schedule;
     if (_phase != _Phase.confirming || schedule == null || id != _sessionId) return const [];
     final ConnectScreen? settled = switch (status) {
-      'ok' => const ConnectConnected(),
-      'error' => const ConnectFailed(),
-      'cancelled' => const ConnectCancelled(),
-      'expired' => const ConnectExpired(),
-      _ => null,
+      ConnectSessionStatus.ok => const ConnectConnected(),
+      ConnectSessionStatus.error => const ConnectFailed(),
+      ConnectSessionStatus.cancelled => const ConnectCancelled(),
+      ConnectSessionStatus.expired => const ConnectExpired(),
+      ConnectSessionStatus.pending => null,
     };
     if (settled == null) return [ConnectScheduleTickAction(schedule.answerArrived(at, _polling))];
     _phase = _Phase.settled;

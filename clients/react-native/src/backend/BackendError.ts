@@ -1,8 +1,8 @@
 import { RequestFailure } from '../core/polling';
-import { classifyShareOutcome, ShareOutcome } from '../core/retry';
+import { classifyShareOutcome, ShareOutcome, TransportFailure } from '../core/retry';
 
-/** How a request failed before any HTTP response arrived. */
-export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'tls';
+// How a request failed before any HTTP response arrived: defined beside ShareOutcome (core/retry), exported from here.
+export { TransportFailure };
 
 /** The problem+json `code`s the backend emits (docs/CONTRACTS.md §2); a code from a newer backend keeps its text. */
 export const PROBLEM_CODES = [

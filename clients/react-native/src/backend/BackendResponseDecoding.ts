@@ -1,4 +1,7 @@
 import { CatalogCard, decodeCatalogCard } from '../core/catalogCard';
+import { ConnectCallbackKind, ConnectSessionStatus } from '../core/connectMachine';
+
+export { ConnectCallbackKind, ConnectSessionStatus };
 import { SensitiveUrl } from '../core/retry';
 import { journeyUrl, UrlPolicy } from '../core/urlPolicy';
 import { BackendError, ProblemCode } from './BackendError';
@@ -23,9 +26,6 @@ export interface VerificationState {
   readonly status: string;
 }
 
-/** The callback kind a device catches for BB (`POST /v2/connect-sessions` body). */
-export type ConnectCallbackKind = 'https' | 'custom-scheme';
-
 /** The callback a BB session's return URL was registered for. */
 export type ConnectCallback = { kind: 'https'; host: string; path: string } | { kind: 'custom-scheme'; scheme: string };
 
@@ -38,9 +38,6 @@ export interface ConnectSession {
   /** The callback itself, when the backend named it. */
   readonly callback: ConnectCallback | null;
 }
-
-/** BB session statuses. */
-export type ConnectSessionStatus = 'pending' | 'ok' | 'error' | 'cancelled' | 'expired';
 
 /** `GET /v2/connect-sessions/{sessionId}`: the authoritative BB session state. */
 export interface ConnectSessionState {

@@ -1,6 +1,12 @@
 import { PollingPolicy, PollSchedule, RequestFailure } from './polling';
-import { ConnectReturnParser } from './returnLinks';
+import { ConnectReturn, ConnectReturnParser } from './returnLinks';
 import { SensitiveUrl } from './retry';
+
+/** The callback kind a device catches for BB (`POST /v2/connect-sessions` body). */
+export type ConnectCallbackKind = 'https' | 'custom-scheme';
+
+/** BB session statuses, as `GET /v2/connect-sessions/{sessionId}` reports them (any other is a malformed answer). */
+export type ConnectSessionStatus = 'pending' | 'ok' | 'error' | 'cancelled' | 'expired';
 
 /**
  * What the redirect claimed (a UX signal only): `resultCode` Ok/Error/Cancelled, `resumed` (no redirect: the app
@@ -33,7 +39,7 @@ export type ConnectScreen =
 
 export type ConnectEvent =
   | { type: 'connect_tap'; atMillis: number }
-  | { type: 'session_created'; sessionId: string; hostedUrl: SensitiveUrl; callback: string }
+  | { type: 'session_created'; sessionId: string; hostedUrl: SensitiveUrl; callback: ConnectCallbackKind }
   | { type: 'session_failed'; failure: RequestFailure }
   /** A link the OS delivered (a `Linking` URL event) while no browser delivery was due. */
   | { type: 'return_link'; url: string; atMillis: number }
@@ -41,7 +47,7 @@ export type ConnectEvent =
   | { type: 'browser_return'; url: string; atMillis: number }
   /** The auth session ended without a return: closed by the user, failed, or never opened. */
   | { type: 'browser_closed'; atMillis: number }
-  | { type: 'session_state'; sessionId: string; status: string; atMillis: number }
+  | { type: 'session_state'; sessionId: string; status: ConnectSessionStatus; atMillis: number }
   | { type: 'session_state_failed'; failure: RequestFailure; atMillis: number }
   | { type: 'background' }
   | { type: 'foreground'; atMillis: number }
@@ -50,7 +56,7 @@ export type ConnectEvent =
 
 export type ConnectAction =
   | { type: 'render'; screen: ConnectScreen }
-  | { type: 'create_session'; callback: string }
+  | { type: 'create_session'; callback: ConnectCallbackKind }
   | { type: 'open_browser'; url: SensitiveUrl }
   | { type: 'fetch_session'; sessionId: string }
   | { type: 'schedule_tick'; atMillis: number }
@@ -72,7 +78,7 @@ export class ConnectMachine {
   private schedule: PollSchedule | null = null;
 
   constructor(
-    private readonly callbackKind: string,
+    private readonly callbackKind: ConnectCallbackKind,
     private readonly parser: ConnectReturnParser,
     private readonly polling: PollingPolicy = new PollingPolicy(),
     storedPendingSessionId: string | null = null,
@@ -184,11 +190,10 @@ export class ConnectMachine {
     return this.confirm(pendingId, atMillis, { content: 'confirming', hint: hint(parsed.value.resultCode) });
   }
 
-  private receiveState(id: string, status: string, atMillis: number): ConnectAction[] {
+  private receiveState(id: string, status: ConnectSessionStatus, atMillis: number): ConnectAction[] {
     if (this.phase !== 'confirming' || this.schedule === null || id !== this.sessionId) return [];
-    const settled: Record<string, 'connected' | 'failed' | 'cancelled' | 'expired'> = { ok: 'connected', error: 'failed', cancelled: 'cancelled', expired: 'expired' };
-    const content = settled[status];
-    if (content === undefined) return [{ type: 'schedule_tick', atMillis: this.schedule.answerArrived(atMillis, this.polling) }];
+    if (status === 'pending') return [{ type: 'schedule_tick', atMillis: this.schedule.answerArrived(atMillis, this.polling) }];
+    const content = SETTLED[status];
     this.phase = 'settled';
     this.shown = { content };
     return [{ type: 'forget_pending_session' }, { type: 'render', screen: this.shown }];
@@ -214,6 +219,14 @@ export class ConnectMachine {
   }
 }
 
-function hint(resultCode: string): ConnectReturnHint {
+/** The screen each settled status ends on. */
+const SETTLED: Record<Exclude<ConnectSessionStatus, 'pending'>, 'connected' | 'failed' | 'cancelled' | 'expired'> = {
+  ok: 'connected',
+  error: 'failed',
+  cancelled: 'cancelled',
+  expired: 'expired',
+};
+
+function hint(resultCode: ConnectReturn['resultCode']): ConnectReturnHint {
   return resultCode === 'Ok' ? 'ok' : resultCode === 'Error' ? 'error' : 'cancelled';
 }

@@ -1,7 +1,10 @@
 /** What the HTTP layer observed for one `POST /v2/handoff-sessions`. */
 export type ShareOutcome =
   | { kind: 'response'; status: number; retryAfter: string | null }
-  | { kind: 'transport'; failure: 'connect' | 'timeout' | 'reset' | 'tls' | string };
+  | { kind: 'transport'; failure: TransportFailure };
+
+/** How a request failed without a response (the server may or may not have acted). */
+export type TransportFailure = 'connect' | 'timeout' | 'reset' | 'tls';
 
 /**
  * What the app does after a share request (seed 000; docs/CONTRACTS.md §2 app rule): network

@@ -17,9 +17,18 @@ export type ReturnLinkRejection =
 /** A parser's answer. */
 export type ReturnLinkResult<T> = { accepted: true; value: T } | { accepted: false; reason: ReturnLinkRejection };
 
+/** Why a return URL registration cannot be used. */
+export type ReturnUrlRegistrationCode =
+  | 'unparseable_url'
+  | 'userinfo_present'
+  | 'fragment_present'
+  | 'not_https'
+  | 'none_registered'
+  | 'registered_for_two_flows';
+
 /** A registration that cannot be used (a configuration error). */
 export class ReturnUrlRegistrationError extends Error {
-  constructor(readonly code: string) {
+  constructor(readonly code: ReturnUrlRegistrationCode) {
     super(`return URL cannot be registered: ${code}`);
   }
 }

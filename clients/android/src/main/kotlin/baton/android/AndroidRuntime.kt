@@ -24,7 +24,7 @@ import java.util.concurrent.Executors
 /** The library's process-wide state: the in-memory presentations its activities serve. */
 object BatonAndroid {
     /** Journey URLs by opaque ticket, taken once; never written to an Intent or to disk. */
-    val presentations = PresentationRegistry()
+    val presentations = PresentationRegistry.shared
 
     /** The return link that cold-started the app through [BatonRedirectActivity], once (pass it to `BankConnect.start`). */
     fun takeColdStartLink(): String? = presentations.takePendingLink()
@@ -32,6 +32,24 @@ object BatonAndroid {
     internal const val EXTRA_TICKET = "baton.ticket"
     internal const val EXTRA_COMPLETION = "baton.completion"
     internal const val EXTRA_LINK = "baton.link"
+}
+
+/** How the verification activity ended, as its result intent's [BatonAndroid.EXTRA_COMPLETION] names it ([extra]). */
+internal enum class JourneyEnd(val extra: String) {
+    RETURNED("returned"), CLOSED("closed"), FAILED_TO_OPEN("failed_to_open"), FAILED("failed");
+
+    companion object {
+        /** How [completion] is named in the result intent. */
+        fun of(completion: BrowserCompletion): JourneyEnd = when (completion) {
+            is BrowserCompletion.Returned -> RETURNED
+            BrowserCompletion.ClosedWithoutReturn -> CLOSED
+            BrowserCompletion.FailedToOpen -> FAILED_TO_OPEN
+            else -> FAILED
+        }
+
+        /** The end named [extra], or `null` (no result at all, or a name this library never writes). */
+        fun of(extra: String?): JourneyEnd? = values().firstOrNull { it.extra == extra }
+    }
 }
 
 /** A [FlowRunner] on the main looper (listeners are called on the UI thread) with a small pool for requests. */
@@ -163,12 +181,12 @@ class VerificationJourneyContract : ActivityResultContract<String, JourneyResult
     override fun parseResult(resultCode: Int, intent: Intent?): JourneyResult {
         val ticket = intent?.getStringExtra(BatonAndroid.EXTRA_TICKET)
         val link = intent?.getStringExtra(BatonAndroid.EXTRA_LINK)
-        val completion = when (intent?.getStringExtra(BatonAndroid.EXTRA_COMPLETION)) {
-            "returned" -> if (link != null) BrowserCompletion.Returned(link) else BrowserCompletion.Failed
-            "closed" -> BrowserCompletion.ClosedWithoutReturn
-            "failed_to_open" -> BrowserCompletion.FailedToOpen
+        val completion = when (JourneyEnd.of(intent?.getStringExtra(BatonAndroid.EXTRA_COMPLETION))) {
+            JourneyEnd.RETURNED -> if (link != null) BrowserCompletion.Returned(link) else BrowserCompletion.Failed
+            JourneyEnd.CLOSED -> BrowserCompletion.ClosedWithoutReturn
+            JourneyEnd.FAILED_TO_OPEN -> BrowserCompletion.FailedToOpen
             // No result at all: the activity was killed or finished by something else.
-            else -> BrowserCompletion.Failed
+            JourneyEnd.FAILED, null -> BrowserCompletion.Failed
         }
         return JourneyResult(ticket, completion)
     }

@@ -131,13 +131,8 @@ class BatonVerificationActivity : Activity() {
     private fun end(completion: BrowserCompletion) {
         if (completed) return
         completed = true
-        val kind = when (completion) {
-            is BrowserCompletion.Returned -> "returned"
-            BrowserCompletion.ClosedWithoutReturn -> "closed"
-            BrowserCompletion.FailedToOpen -> "failed_to_open"
-            else -> "failed"
-        }
-        val result = Intent().putExtra(BatonAndroid.EXTRA_TICKET, ticket).putExtra(BatonAndroid.EXTRA_COMPLETION, kind)
+        val result = Intent().putExtra(BatonAndroid.EXTRA_TICKET, ticket)
+            .putExtra(BatonAndroid.EXTRA_COMPLETION, JourneyEnd.of(completion).extra)
         if (completion is BrowserCompletion.Returned) result.putExtra(BatonAndroid.EXTRA_LINK, completion.link)
         setResult(if (completion is BrowserCompletion.Returned) RESULT_OK else RESULT_CANCELED, result)
         BatonAndroid.presentations.complete(ticket, completion)

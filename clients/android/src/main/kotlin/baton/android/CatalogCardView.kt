@@ -47,12 +47,12 @@ class CatalogCardView(context: Context, private val flow: ChiaHandoff) : LinearL
     }
 
     private fun viewFor(element: CardElement): View = when (element.role) {
-        "image" -> ImageView(context).also {
+        CardElement.Role.IMAGE -> ImageView(context).also {
             it.setContentDescription(element.contentDescription)
             it.setImportantForAccessibility(View.IMPORTANT_FOR_ACCESSIBILITY_YES)
             image = it
         }
-        "button" -> Button(context).also {
+        CardElement.Role.BUTTON -> Button(context).also {
             it.setText(element.text)
             it.setEnabled(element.enabled)
             it.setOnClickListener(View.OnClickListener {
@@ -62,11 +62,11 @@ class CatalogCardView(context: Context, private val flow: ChiaHandoff) : LinearL
                 }
             })
         }
-        else -> TextView(context).also {
+        CardElement.Role.HEADING, CardElement.Role.TEXT, CardElement.Role.LINK -> TextView(context).also {
             it.setText(element.text)
             element.contentDescription?.let { description -> it.setContentDescription(description) }
             // API 28+ (minSdk is 23): older TalkBack reads it as plain text in the same order.
-            if (element.role == "heading" && Build.VERSION.SDK_INT >= Build.VERSION_CODES.P) it.setAccessibilityHeading(true)
+            if (element.role == CardElement.Role.HEADING && Build.VERSION.SDK_INT >= Build.VERSION_CODES.P) it.setAccessibilityHeading(true)
         }
     }
 }

@@ -5,9 +5,14 @@ package baton.client
  * is handed to the activity that opens it through an opaque ticket (never an `Intent` extra, which the system may
  * persist in the recents list), taken once (a recreated activity never reloads a used handoff), and the journey's
  * end is reported once. A link the redirect activity receives while no Custom Tab is pending (a cold start) is kept
- * for the app's next [BankConnect.start].
+ * for the app's next [BankConnect.start], and dropped when the user signs out first ([BatonClient.signOut]).
  */
 class PresentationRegistry {
+    companion object {
+        /** The process's registry: `BatonAndroid.presentations`, whose kept cold-start link [BatonClient.signOut] drops. */
+        val shared = PresentationRegistry()
+    }
+
     private class Entry(var url: SensitiveUrl?, val style: BrowserStyle, val completion: (BrowserCompletion) -> Unit)
 
     private val entries = LinkedHashMap<String, Entry>()
@@ -89,6 +94,12 @@ class PresentationRegistry {
         pendingLink = null
         return link
     }
+
+    /** Forgets the link a cold start kept (sign-out: the next user's `BankConnect.start` must never get it). */
+    @Synchronized
+    fun discardPendingLink() {
+        pendingLink = null
+    }
 }
 
 /** The decisions of the library's verification activity (Privue's camera web view), kept pure to test them here. */
@@ -127,13 +138,15 @@ object VerificationActivitySteps {
 data class CardElement(
     /** `block:image`, `block:title`, …, `disclosure.heading`, …, `action.primary`, `action.secondary`, `action.neutral`. */
     val id: String,
-    /** `image`, `heading`, `text`, `link` or `button`. */
-    val role: String,
+    val role: Role,
     val text: String,
     /** What TalkBack reads (the image's alt text; a link's purpose). */
     val contentDescription: String?,
     val enabled: Boolean = true
-)
+) {
+    /** What the element is to the view and to TalkBack; [wire] is its name in the render plan's vectors. */
+    enum class Role(val wire: String) { IMAGE("image"), HEADING("heading"), TEXT("text"), LINK("link"), BUTTON("button") }
+}
 
 /**
  * The card and its just-in-time disclosure as an ordered list of elements (the shared render plan of
@@ -144,10 +157,10 @@ data class CardElement(
 object CardRenderPlan {
     fun card(card: CatalogCard): List<CardElement> = card.blockOrder.map { block ->
         when (block) {
-            "image" -> CardElement("block:image", "image", "", card.imageAlt)
-            "title" -> CardElement("block:title", "heading", card.title, null)
-            "summary" -> CardElement("block:summary", "text", card.summary, null)
-            else -> CardElement("block:price", "text", card.priceText, null)
+            CatalogBlock.IMAGE -> CardElement("block:image", CardElement.Role.IMAGE, "", card.imageAlt)
+            CatalogBlock.TITLE -> CardElement("block:title", CardElement.Role.HEADING, card.title, null)
+            CatalogBlock.SUMMARY -> CardElement("block:summary", CardElement.Role.TEXT, card.summary, null)
+            CatalogBlock.PRICE -> CardElement("block:price", CardElement.Role.TEXT, card.priceText, null)
         }
     }
 
@@ -156,20 +169,20 @@ object CardRenderPlan {
         val go = screen?.continueEnabled ?: true
         return when (val h = card.handoff) {
             is MobileHandoff.NeutralOnly -> listOf(
-                CardElement("disclosure.heading", "heading", h.heading, null),
-                CardElement("disclosure.body", "text", h.body, null),
-                CardElement("action.neutral", "button", MobileHandoff.CONTINUE_LABEL, null, go)
+                CardElement("disclosure.heading", CardElement.Role.HEADING, h.heading, null),
+                CardElement("disclosure.body", CardElement.Role.TEXT, h.body, null),
+                CardElement("action.neutral", CardElement.Role.BUTTON, MobileHandoff.CONTINUE_LABEL, null, go)
             )
             is MobileHandoff.ShareOrNeutral -> listOf(
-                CardElement("disclosure.heading", "heading", h.heading, null),
-                CardElement("disclosure.body", "text", h.body, null),
-                CardElement("disclosure.recipient", "text", "${h.recipientLegalName} (${h.recipientPrivacyContact})", null),
-                CardElement("disclosure.dataShared", "text", h.dataShared.joinToString("\n"), null),
-                CardElement("disclosure.purpose", "text", h.purpose, null),
-                CardElement("disclosure.compensationDisclosure", "text", h.compensationDisclosure, null),
-                CardElement("disclosure.policyUrls", "text", h.policyUrls.joinToString("\n") { it.first }, "Policies: " + h.policyUrls.joinToString(", ") { it.first }),
-                CardElement("action.primary", "button", MobileHandoff.SHARE_LABEL, null, share),
-                CardElement("action.secondary", "button", MobileHandoff.CONTINUE_WITHOUT_SHARING_LABEL, null, go)
+                CardElement("disclosure.heading", CardElement.Role.HEADING, h.heading, null),
+                CardElement("disclosure.body", CardElement.Role.TEXT, h.body, null),
+                CardElement("disclosure.recipient", CardElement.Role.TEXT, "${h.recipientLegalName} (${h.recipientPrivacyContact})", null),
+                CardElement("disclosure.dataShared", CardElement.Role.TEXT, h.dataShared.joinToString("\n"), null),
+                CardElement("disclosure.purpose", CardElement.Role.TEXT, h.purpose, null),
+                CardElement("disclosure.compensationDisclosure", CardElement.Role.TEXT, h.compensationDisclosure, null),
+                CardElement("disclosure.policyUrls", CardElement.Role.TEXT, h.policyUrls.joinToString("\n") { it.first }, "Policies: " + h.policyUrls.joinToString(", ") { it.first }),
+                CardElement("action.primary", CardElement.Role.BUTTON, MobileHandoff.SHARE_LABEL, null, share),
+                CardElement("action.secondary", CardElement.Role.BUTTON, MobileHandoff.CONTINUE_WITHOUT_SHARING_LABEL, null, go)
             )
         }
     }

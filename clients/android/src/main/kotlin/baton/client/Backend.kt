@@ -35,8 +35,23 @@ class HttpResponse(val status: Int, headers: Map<String, String>, val body: Byte
     override fun toString(): String = "HTTP $status"
 }
 
-/** No HTTP response arrived: [kind] is `connect`, `timeout`, `reset` or `tls` (the server may or may not have acted). */
-class TransportException(val kind: String, cause: Throwable? = null) : IOException("backend unreachable ($kind)", cause)
+/** No HTTP response arrived, for the reason [kind] (the server may or may not have acted). */
+class TransportException(val kind: TransportFailure, cause: Throwable? = null) : IOException("backend unreachable (${kind.wire})", cause)
+
+/** Why no HTTP response arrived; [wire] is its name in the shared vectors and in log lines. */
+enum class TransportFailure(val wire: String) {
+    /** No connection (refused, unknown host, no route). */
+    CONNECT("connect"),
+    TIMEOUT("timeout"),
+    /** The connection broke, or the answer was not HTTP. */
+    RESET("reset"),
+    TLS("tls");
+
+    companion object {
+        /** The failure named [wire], or `null` for any other name. */
+        fun of(wire: String): TransportFailure? = values().firstOrNull { it.wire == wire }
+    }
+}
 
 /**
  * The seam every backend call goes through: one request in, one response out (swift-openapi's `ClientTransport`,
@@ -85,7 +100,7 @@ class HttpUrlConnectionTransport @JvmOverloads constructor(
                 connection.outputStream.use { it.write(body) }
             }
             val status = connection.responseCode
-            if (status < 0) throw TransportException("reset")
+            if (status < 0) throw TransportException(TransportFailure.RESET)
             val headers = LinkedHashMap<String, String>()
             for ((name, values) in connection.headerFields) {
                 if (name != null && values != null && values.isNotEmpty()) headers[name] = values.joinToString(", ")
@@ -104,11 +119,11 @@ class HttpUrlConnectionTransport @JvmOverloads constructor(
 
     companion object {
         /** The transport-failure kind of [error]. */
-        fun kindOf(error: IOException): String = when (error) {
-            is SocketTimeoutException -> "timeout"
-            is SSLException -> "tls"
-            is ConnectException, is UnknownHostException, is NoRouteToHostException -> "connect"
-            else -> "reset"
+        fun kindOf(error: IOException): TransportFailure = when (error) {
+            is SocketTimeoutException -> TransportFailure.TIMEOUT
+            is SSLException -> TransportFailure.TLS
+            is ConnectException, is UnknownHostException, is NoRouteToHostException -> TransportFailure.CONNECT
+            else -> TransportFailure.RESET
         }
 
         private fun readAll(stream: InputStream): ByteArray {
@@ -161,8 +176,8 @@ object ProblemCode {
  * the request, a URL, a token or a body.
  */
 sealed class BackendError {
-    /** No HTTP response arrived (`connect`, `timeout`, `reset`, `tls`). */
-    data class Transport(val kind: String) : BackendError()
+    /** No HTTP response arrived. */
+    data class Transport(val kind: TransportFailure) : BackendError()
 
     /** A non-2xx response; [problemCode] is the problem+json `code` (raw, also when unknown), [retryAfter] raw. */
     data class Http(val status: Int, val problemCode: String?, val retryAfter: String?) : BackendError()
@@ -183,7 +198,7 @@ sealed class BackendError {
             is Transport -> ShareOutcome.Transport(kind)
             is Http -> ShareOutcome.Response(status, retryAfter)
             // A 2xx that did not decode may still have created the session: retrying unchanged is the safe reading.
-            is MalformedResponse -> ShareOutcome.Transport("reset")
+            is MalformedResponse -> ShareOutcome.Transport(TransportFailure.RESET)
             is NotAuthenticated -> ShareOutcome.Response(401, null)
         }
 
@@ -197,7 +212,7 @@ sealed class BackendError {
     /** What failed, for a log line: category, status and code only. */
     val description: String
         get() = when (this) {
-        is Transport -> "backend unreachable ($kind)"
+        is Transport -> "backend unreachable (${kind.wire})"
         is Http -> "backend answered $status" + (problemCode?.let { " ($it)" } ?: "")
         is MalformedResponse -> "backend response did not match the contract"
         is NotAuthenticated -> "no app token available"
@@ -223,13 +238,32 @@ data class VerificationState(val verificationId: String, val status: String) {
     val isSettled: Boolean get() = status !in VerificationMachine.IN_PROGRESS
 }
 
-/** `POST /v2/connect-sessions` → `{"sessionId","hostedUrl","callback"}`; [callbackKind] is `https` or `custom-scheme`. */
-data class ConnectSession(val sessionId: String, val hostedUrl: SensitiveUrl, val callbackKind: String)
+/** `POST /v2/connect-sessions` → `{"sessionId","hostedUrl","callback"}`: the callback the backend asked BB for. */
+data class ConnectSession(val sessionId: String, val hostedUrl: SensitiveUrl, val callbackKind: CallbackKind)
 
-/** `GET /v2/connect-sessions/{sessionId}`: [status] is pending, ok, error, cancelled or expired. */
-data class ConnectSessionState(val sessionId: String, val status: String, val connectionId: String?, val error: String?) {
+/** Which BB callback a device catches; [wire] is its name in `BatonConfiguration.bbCallbackKind` and on the wire. */
+enum class CallbackKind(val wire: String) {
+    /** The verified https app link. */
+    HTTPS("https"),
+    /** The custom-scheme fallback. */
+    CUSTOM_SCHEME("custom-scheme");
+
     companion object {
-        val STATUSES = setOf("pending", "ok", "error", "cancelled", "expired")
+        /** The kind named [wire], or `null` for any other name. */
+        fun of(wire: String): CallbackKind? = values().firstOrNull { it.wire == wire }
+    }
+}
+
+/** `GET /v2/connect-sessions/{sessionId}`: the session's [status]. */
+data class ConnectSessionState(val sessionId: String, val status: ConnectSessionStatus, val connectionId: String?, val error: String?)
+
+/** A BB connect session's status as the backend reports it ([wire]); any other status is a malformed response. */
+enum class ConnectSessionStatus(val wire: String) {
+    PENDING("pending"), OK("ok"), ERROR("error"), CANCELLED("cancelled"), EXPIRED("expired");
+
+    companion object {
+        /** The status named [wire], or `null` for any other name. */
+        fun of(wire: String): ConnectSessionStatus? = values().firstOrNull { it.wire == wire }
     }
 }
 
@@ -253,7 +287,7 @@ interface BackendClient {
 
     /** `POST /v2/connect-sessions` `{"callback": "https" | "custom-scheme"}`. */
     @Throws(BackendException::class)
-    fun createConnectSession(callbackKind: String): ConnectSession
+    fun createConnectSession(callbackKind: CallbackKind): ConnectSession
 
     /** `GET /v2/connect-sessions/{sessionId}`. */
     @Throws(BackendException::class)
@@ -311,8 +345,8 @@ class HttpBackendClient @JvmOverloads constructor(
         return VerificationState(string(body, "verificationId"), string(body, "status"))
     }
 
-    override fun createConnectSession(callbackKind: String): ConnectSession {
-        val body = decodeObject(send("POST", listOf("v2", "connect-sessions"), "{\"callback\":${Json.quote(callbackKind)}}"))
+    override fun createConnectSession(callbackKind: CallbackKind): ConnectSession {
+        val body = decodeObject(send("POST", listOf("v2", "connect-sessions"), "{\"callback\":${Json.quote(callbackKind.wire)}}"))
         val sessionId = string(body, "sessionId")
         if (sessionId.isEmpty()) malformed()
         val hosted = journeyUrl(body, "hostedUrl")
@@ -321,14 +355,12 @@ class HttpBackendClient @JvmOverloads constructor(
             is JSONObject -> string(callback, "kind")
             else -> malformed()
         }
-        if (kind != "https" && kind != "custom-scheme") malformed()
-        return ConnectSession(sessionId, hosted, kind)
+        return ConnectSession(sessionId, hosted, CallbackKind.of(kind) ?: malformed())
     }
 
     override fun connectSession(sessionId: String): ConnectSessionState {
         val body = decodeObject(send("GET", listOf("v2", "connect-sessions", sessionId)))
-        val status = string(body, "status")
-        if (status !in ConnectSessionState.STATUSES) malformed()
+        val status = ConnectSessionStatus.of(string(body, "status")) ?: malformed()
         return ConnectSessionState(string(body, "sessionId"), status, optionalString(body, "connectionId"), optionalString(body, "error"))
     }
 
@@ -351,7 +383,7 @@ class HttpBackendClient @JvmOverloads constructor(
         } catch (e: TransportException) {
             throw BackendException(BackendError.Transport(e.kind))
         } catch (e: IOException) {
-            throw BackendException(BackendError.Transport("connect"))
+            throw BackendException(BackendError.Transport(TransportFailure.CONNECT))
         }
         if (response.status !in 200..299) {
             throw BackendException(BackendError.Http(response.status, problemCode(response.body), response.header("Retry-After")))

@@ -40,6 +40,16 @@ sealed class MobileHandoff {
     }
 }
 
+/** A block of a card, in the order `block_order` names them; [wire] is its name there. */
+enum class CatalogBlock(val wire: String) {
+    IMAGE("image"), TITLE("title"), SUMMARY("summary"), PRICE("price");
+
+    companion object {
+        /** The block named [wire], or `null` for any other name. */
+        fun of(wire: String): CatalogBlock? = values().firstOrNull { it.wire == wire }
+    }
+}
+
 /**
  * One card of `GET /v2/catalog`, decoded strictly as BatonCore's `CatalogCard` is: a card that does not decode is
  * left out (no action is safe). The handoff object rejects unknown modes, changed literals, non-https URLs and any
@@ -48,7 +58,7 @@ sealed class MobileHandoff {
  */
 data class CatalogCard(
     val id: String,
-    val blockOrder: List<String>,
+    val blockOrder: List<CatalogBlock>,
     val title: String,
     val summary: String,
     val priceText: String,
@@ -57,8 +67,6 @@ data class CatalogCard(
     val handoff: MobileHandoff
 ) {
     companion object {
-        /** The blocks `block_order` must name, each once. */
-        val BLOCKS = setOf("image", "title", "summary", "price")
 
         /** Decodes [json] strictly; `null` when a renderer must leave the card out. */
         fun decode(json: Any?, policy: UrlPolicy = UrlPolicy.PRODUCTION): CatalogCard? = try {
@@ -75,8 +83,8 @@ data class CatalogCard(
             val card = json as? JSONObject ?: fail()
             val id = nonEmpty(card, "id")
             val presentation = card.opt("presentation_contract") as? JSONObject ?: fail()
-            val order = strings(presentation.opt("block_order"))
-            if (order.size != BLOCKS.size || order.toSet() != BLOCKS) fail()
+            val order = strings(presentation.opt("block_order")).map { CatalogBlock.of(it) ?: fail() }
+            if (order.size != CatalogBlock.values().size || order.toSet().size != order.size) fail()
             val title = nonEmpty(card, "title")
             val summary = nonEmpty(card, "summary")
             val priceText = nonEmpty(card, "priceText")

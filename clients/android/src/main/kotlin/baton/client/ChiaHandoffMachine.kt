@@ -1,18 +1,47 @@
 package baton.client
 
-/** What the Chia handoff screen shows, and which actions can be used now. */
+/** What the Chia handoff screen shows, and which actions can be used now (Swift's `ChiaScreen`). */
 data class ChiaScreen(
-    /** `card`, `loading`, `hidden`, `unavailable`, or the handoff's mode (`neutral_only` / `share_or_neutral`). */
-    val content: String,
+    val content: Content,
     /** The card, when a handoff is shown. */
     val card: CatalogCard? = null,
     val shareEnabled: Boolean = false,
     val continueEnabled: Boolean = false,
-    /** `share_uncertain`, `share_retry_later`, or `null`. */
-    val notice: String? = null
+    val notice: Notice? = null
 ) {
     /** The action labels rendered, in order. */
     val actionLabels: List<String> get() = card?.handoff?.actionLabels ?: emptyList()
+
+    /** The screen's content; [wire] is its name in the shared vectors. */
+    enum class Content(val wire: String) {
+        /** Only the catalog card with its call to action; nothing fetched yet. */
+        CARD("card"),
+        /** Fetching a fresh projection; no action. */
+        LOADING("loading"),
+        /** The item is not in the user's catalog: nothing renders. */
+        HIDDEN("hidden"),
+        /** The projection could not be fetched: fail safe, no action. */
+        UNAVAILABLE("unavailable"),
+        /** The just-in-time handoff, `mode` neutral_only. */
+        NEUTRAL_ONLY("neutral_only"),
+        /** The just-in-time handoff, `mode` share_or_neutral. */
+        SHARE_OR_NEUTRAL("share_or_neutral");
+
+        companion object {
+            /** The content that shows [handoff]. */
+            fun of(handoff: MobileHandoff): Content = if (handoff is MobileHandoff.NeutralOnly) NEUTRAL_ONLY else SHARE_OR_NEUTRAL
+        }
+    }
+
+    /** A notice shown with the handoff; in each, sharing again resends the same request. [wire]: the vectors' name. */
+    enum class Notice(val wire: String) {
+        /** A share request's outcome is unknown. */
+        SHARE_UNCERTAIN("share_uncertain"),
+        /** As [SHARE_UNCERTAIN], and the backend asked to wait; a share tap joins the retry. */
+        SHARE_RETRY_LATER("share_retry_later"),
+        /** The backend no longer accepts the app's sign-in (401): sign in again. */
+        SIGN_IN_REQUIRED("sign_in_required")
+    }
 }
 
 /**
@@ -73,19 +102,19 @@ class ChiaHandoffMachine(val catalogItemId: String, private val genericReturn: G
     /** The screen for the current state. */
     val screen: ChiaScreen
         get() = when (phase) {
-            Phase.CARD -> ChiaScreen("card")
-            Phase.LOADING -> ChiaScreen("loading")
-            Phase.HIDDEN -> ChiaScreen("hidden")
-            Phase.UNAVAILABLE -> ChiaScreen("unavailable")
+            Phase.CARD -> ChiaScreen(ChiaScreen.Content.CARD)
+            Phase.LOADING -> ChiaScreen(ChiaScreen.Content.LOADING)
+            Phase.HIDDEN -> ChiaScreen(ChiaScreen.Content.HIDDEN)
+            Phase.UNAVAILABLE -> ChiaScreen(ChiaScreen.Content.UNAVAILABLE)
             Phase.PRESENTING -> {
                 val card = card!!
                 val share = card.handoff is MobileHandoff.ShareOrNeutral
-                val notice = if (signInRequired) "sign_in_required"
+                val notice = if (signInRequired) ChiaScreen.Notice.SIGN_IN_REQUIRED
                 else if (pending == null || !share) null
-                else if (retryNotBefore == null) "share_uncertain" else "share_retry_later"
-                ChiaScreen(card.handoff.mode, card, share && !retryJoined, true, notice)
+                else if (retryNotBefore == null) ChiaScreen.Notice.SHARE_UNCERTAIN else ChiaScreen.Notice.SHARE_RETRY_LATER
+                ChiaScreen(ChiaScreen.Content.of(card.handoff), card, share && !retryJoined, true, notice)
             }
-            Phase.SHARING, Phase.OPENED -> ChiaScreen(card!!.handoff.mode, card)
+            Phase.SHARING, Phase.OPENED -> ChiaScreen(ChiaScreen.Content.of(card!!.handoff), card)
         }
 
     /** Handles [event]; returns the actions to perform, in order. */

@@ -15,8 +15,8 @@ package baton.client
  *   ([Event.BrowserReturn]) and confirms that session whatever it says.
  */
 class ConnectMachine(
-    /** `https` (app link) or `custom-scheme`: what this device's return URL is. */
-    private val callbackKind: String,
+    /** What this device's return URL is: the verified app link or the custom scheme. */
+    private val callbackKind: CallbackKind,
     private val returnParser: ConnectReturnParser,
     private val polling: PollingPolicy = PollingPolicy(),
     /** The session id a previous run kept, when the app died before the session settled. */
@@ -24,7 +24,7 @@ class ConnectMachine(
 ) {
     sealed class Event {
         data class ConnectTapped(val atMillis: Long) : Event()
-        data class SessionCreated(val sessionId: String, val hostedUrl: SensitiveUrl, val callbackKind: String) : Event()
+        data class SessionCreated(val sessionId: String, val hostedUrl: SensitiveUrl, val callbackKind: CallbackKind) : Event()
         data class SessionCreationFailed(val failure: RequestFailure) : Event()
         /** The OS delivered a link to the app (app link or custom scheme), raw, while no browser delivery was due. */
         data class ReturnLink(val url: String, val atMillis: Long) : Event()
@@ -34,7 +34,7 @@ class ConnectMachine(
         data class BrowserClosed(val atMillis: Long) : Event()
         /** The Custom Tab could not be opened (no browser, no activity): the flow ends on could_not_start. */
         object BrowserFailedToOpen : Event()
-        data class SessionStateReceived(val sessionId: String, val status: String, val atMillis: Long) : Event()
+        data class SessionStateReceived(val sessionId: String, val status: ConnectSessionStatus, val atMillis: Long) : Event()
         data class SessionStateFailed(val failure: RequestFailure, val atMillis: Long) : Event()
         object Backgrounded : Event()
         data class Foregrounded(val atMillis: Long) : Event()
@@ -45,7 +45,7 @@ class ConnectMachine(
 
     sealed class Action {
         data class Render(val screen: ConnectScreen) : Action()
-        data class CreateSession(val callbackKind: String) : Action()
+        data class CreateSession(val callbackKind: CallbackKind) : Action()
         /** Open [url] once in a Custom Tab (never a WebView). */
         data class OpenCustomTab(val url: SensitiveUrl) : Action()
         data class FetchSession(val sessionId: String) : Action()
@@ -60,15 +60,15 @@ class ConnectMachine(
 
     private var phase = if (storedPendingSessionId.isNullOrEmpty()) Phase.READY else Phase.RESUMABLE
     private var sessionId: String? = storedPendingSessionId?.takeIf { it.isNotEmpty() }
-    private var shown: ConnectScreen = ConnectScreen("ready")
+    private var shown: ConnectScreen = ConnectScreen.Ready
     private var schedule: PollSchedule? = null
 
     /** The screen for the current state. */
     val screen: ConnectScreen
         get() = when (phase) {
-            Phase.READY, Phase.RESUMABLE -> ConnectScreen("ready")
-            Phase.CREATING -> ConnectScreen("starting")
-            Phase.IN_BROWSER -> ConnectScreen("in_browser")
+            Phase.READY, Phase.RESUMABLE -> ConnectScreen.Ready
+            Phase.CREATING -> ConnectScreen.Starting
+            Phase.IN_BROWSER -> ConnectScreen.InBrowser
             else -> shown
         }
 
@@ -93,7 +93,7 @@ class ConnectMachine(
             phase != Phase.CREATING -> emptyList()
             event.callbackKind != callbackKind -> {
                 phase = Phase.COULD_NOT_START
-                shown = ConnectScreen("could_not_start", failure = RequestFailure.DEFINITIVE)
+                shown = ConnectScreen.CouldNotStart(RequestFailure.DEFINITIVE)
                 listOf(Action.Render(screen))
             }
             else -> {
@@ -104,19 +104,19 @@ class ConnectMachine(
         }
         is Event.SessionCreationFailed -> if (phase == Phase.CREATING) {
             phase = Phase.COULD_NOT_START
-            shown = ConnectScreen("could_not_start", failure = event.failure)
+            shown = ConnectScreen.CouldNotStart(event.failure)
             listOf(Action.Render(screen))
         } else emptyList()
         is Event.ReturnLink -> receiveOsReturn(event.url, event.atMillis)
         is Event.BrowserReturn -> receiveBrowserDelivery(event.url, event.atMillis)
         is Event.BrowserClosed -> {
             val id = sessionId
-            if (phase == Phase.IN_BROWSER && id != null) confirm(id, event.atMillis, ConnectScreen("cancelled")) else emptyList()
+            if (phase == Phase.IN_BROWSER && id != null) confirm(id, event.atMillis, ConnectScreen.Cancelled) else emptyList()
         }
         is Event.BrowserFailedToOpen -> if (phase == Phase.IN_BROWSER) {
             // Nothing was shown: the session is never confirmed; a typed failure the app shows, Connect works again.
             phase = Phase.COULD_NOT_START
-            shown = ConnectScreen("could_not_start", browserFailure = "failed_to_open")
+            shown = ConnectScreen.CouldNotStart(null, BrowserFailure.FAILED_TO_OPEN)
             listOf(Action.ForgetPendingSession, Action.Render(screen))
         } else emptyList()
         is Event.SessionStateReceived -> receiveState(event.sessionId, event.status, event.atMillis)
@@ -144,7 +144,7 @@ class ConnectMachine(
                 Phase.RESUMABLE -> given ?: sessionId
                 else -> null
             }
-            if (id != null) confirm(id, event.atMillis, ConnectScreen("confirming", hint = "resumed")) else emptyList()
+            if (id != null) confirm(id, event.atMillis, ConnectScreen.Confirming(ConnectReturnHint.RESUMED)) else emptyList()
         }
     }
 
@@ -153,8 +153,8 @@ class ConnectMachine(
         val id = sessionId
         if ((phase != Phase.IN_BROWSER && phase != Phase.RESUMABLE) || id == null) return receiveOsReturn(url, atMillis)
         val accepted = (returnParser.parse(url) as? ReturnLinkResult.Accepted)?.value
-        val hint = if (accepted != null && accepted.sessionId == id) hint(accepted.resultCode) else "unknown"
-        return confirm(id, atMillis, ConnectScreen("confirming", hint = hint))
+        val hint = if (accepted != null && accepted.sessionId == id) hint(accepted.resultCode) else ConnectReturnHint.UNKNOWN
+        return confirm(id, atMillis, ConnectScreen.Confirming(hint))
     }
 
     /** A link the OS delivered: AppAuth order; a bare registered return URL is the one refused link that counts. */
@@ -163,36 +163,36 @@ class ConnectMachine(
         val parsed = returnParser.parse(url)
         if (parsed is ReturnLinkResult.Rejected) {
             if (pendingId == null || phase == Phase.CONFIRMING || !returnParser.isBareReturn(url)) return emptyList()
-            return confirm(pendingId, atMillis, ConnectScreen("confirming", hint = "unknown"))
+            return confirm(pendingId, atMillis, ConnectScreen.Confirming(ConnectReturnHint.UNKNOWN))
         }
         val value = (parsed as ReturnLinkResult.Accepted).value
         if (pendingId == null || value.sessionId != pendingId) return emptyList()
         if (phase == Phase.CONFIRMING) {
             // Already asking (the tab closed first): the redirect only updates what is shown.
-            shown = ConnectScreen("confirming", hint = hint(value.resultCode))
+            shown = ConnectScreen.Confirming(hint(value.resultCode))
             return listOf(Action.Render(screen))
         }
-        return confirm(pendingId, atMillis, ConnectScreen("confirming", hint = hint(value.resultCode)))
+        return confirm(pendingId, atMillis, ConnectScreen.Confirming(hint(value.resultCode)))
     }
 
-    private fun hint(resultCode: String) = when (resultCode) {
-        "Ok" -> "ok"
-        "Error" -> "error"
-        else -> "cancelled"
+    private fun hint(resultCode: ConnectResultCode) = when (resultCode) {
+        ConnectResultCode.OK -> ConnectReturnHint.OK
+        ConnectResultCode.ERROR -> ConnectReturnHint.ERROR
+        ConnectResultCode.CANCELLED -> ConnectReturnHint.CANCELLED
     }
 
-    private fun receiveState(id: String, status: String, atMillis: Long): List<Action> {
+    private fun receiveState(id: String, status: ConnectSessionStatus, atMillis: Long): List<Action> {
         val current = schedule
         if (phase != Phase.CONFIRMING || current == null || id != sessionId) return emptyList()
         val settled = when (status) {
-            "ok" -> "connected"
-            "error" -> "failed"
-            "cancelled" -> "cancelled"
-            "expired" -> "expired"
-            else -> null
-        } ?: return listOf(Action.ScheduleTick(current.answerArrived(atMillis, polling)))
+            ConnectSessionStatus.OK -> ConnectScreen.Connected
+            ConnectSessionStatus.ERROR -> ConnectScreen.Failed
+            ConnectSessionStatus.CANCELLED -> ConnectScreen.Cancelled
+            ConnectSessionStatus.EXPIRED -> ConnectScreen.Expired
+            ConnectSessionStatus.PENDING -> return listOf(Action.ScheduleTick(current.answerArrived(atMillis, polling)))
+        }
         phase = Phase.SETTLED
-        shown = ConnectScreen(settled)
+        shown = settled
         return listOf(Action.ForgetPendingSession, Action.Render(shown))
     }
 
@@ -200,7 +200,7 @@ class ConnectMachine(
      *  stays kept, so a later restore asks again. */
     private fun settleUnconfirmed(): List<Action> {
         phase = Phase.SETTLED
-        shown = if (shown.content == "cancelled") ConnectScreen("cancelled") else ConnectScreen("check_later")
+        shown = if (shown == ConnectScreen.Cancelled) ConnectScreen.Cancelled else ConnectScreen.CheckLater
         return listOf(Action.Render(shown))
     }
 
@@ -213,13 +213,46 @@ class ConnectMachine(
     }
 }
 
-/** What the BB connect screen shows: [content] is ready, starting, in_browser, could_not_start, confirming, cancelled,
- *  connected, failed, expired or check_later; [hint] is what the redirect claimed (ok, error, cancelled, unknown,
- *  resumed). */
-data class ConnectScreen(
-    val content: String,
-    val hint: String? = null,
-    val failure: RequestFailure? = null,
-    /** `failed_to_open` when could_not_start because the Custom Tab could not be opened. */
-    val browserFailure: String? = null
-)
+/** What the BB connect screen shows (Swift's `ConnectScreen`); [wire] is its name in the shared vectors. */
+sealed class ConnectScreen(val wire: String) {
+    /** The `Connect` action, usable. */
+    object Ready : ConnectScreen("ready")
+
+    /** Creating the connect session. */
+    object Starting : ConnectScreen("starting")
+
+    /** The Custom Tab is open. */
+    object InBrowser : ConnectScreen("in_browser")
+
+    /**
+     * The session could not be created ([failure]; definitive also when not for a callback this device catches), or
+     * the Custom Tab could not be opened ([browserFailure]); `Connect` can be tapped again.
+     */
+    data class CouldNotStart(val failure: RequestFailure?, val browserFailure: BrowserFailure? = null) : ConnectScreen("could_not_start")
+
+    /** A return arrived ([hint]: what it claimed); asking the backend for the real outcome. */
+    data class Confirming(val hint: ConnectReturnHint) : ConnectScreen("confirming")
+
+    /** Closed without a return: the cancelled path, while the backend is still asked. */
+    object Cancelled : ConnectScreen("cancelled")
+
+    /** The backend confirmed a connection. */
+    object Connected : ConnectScreen("connected")
+
+    /** The backend reports the flow failed. */
+    object Failed : ConnectScreen("failed")
+
+    /** The backend reports the session expired unfinished. */
+    object Expired : ConnectScreen("expired")
+
+    /** The backend did not settle in time: "check later", never a guess. */
+    object CheckLater : ConnectScreen("check_later")
+
+    override fun toString() = wire
+}
+
+/**
+ * What the redirect claimed (a UX signal only): its `resultCode` Ok/Error/Cancelled, [RESUMED] (no redirect: the app
+ * restarted with a session pending) or [UNKNOWN] (a delivery the app cannot use; the backend is asked all the same).
+ */
+enum class ConnectReturnHint(val wire: String) { OK("ok"), ERROR("error"), CANCELLED("cancelled"), RESUMED("resumed"), UNKNOWN("unknown") }

@@ -57,7 +57,8 @@ class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguratio
 
     /**
      * The user signs out (or another user takes the device): stops every flow this client started, removes the
-     * user's pending share attempts and pending BB session id, and erases the journeys' web data (Privue's cookies
+     * user's pending share attempts and pending BB session id, drops a return link a cold start kept in memory
+     * (`BatonAndroid.takeColdStartLink()` then answers `null`), and erases the journeys' web data (Privue's cookies
      * and web storage) through [BatonConfiguration.journeyWebData]. Call it on the main thread; signing out twice is
      * harmless. Afterwards every flow factory throws [BatonSignedOutException].
      */
@@ -66,6 +67,7 @@ class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguratio
         val running = synchronized(flows) { flows.toList().also { flows.clear() } }
         for (flow in running) flow.stop()
         userStore.clear()
+        PresentationRegistry.shared.discardPendingLink()
         configuration.journeyWebData?.eraseJourneyWebData()
     }
 
@@ -74,11 +76,9 @@ class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguratio
         synchronized(flows) { flows.add(flow) }
     }
 
-    init {
-        if (configuration.bbCallbackKind != "https" && configuration.bbCallbackKind != "custom-scheme") {
-            throw BatonConfigurationException("bb_callback_kind_unknown")
-        }
-    }
+    /** [BatonConfiguration.bbCallbackKind], read once: any other name than `https` or `custom-scheme` is refused. */
+    private val bbCallbackKind: CallbackKind =
+        CallbackKind.of(configuration.bbCallbackKind) ?: throw BatonConfigurationException("bb_callback_kind_unknown")
 
     /**
      * Routes a link the OS delivered to the app (an activity's `onNewIntent`) to its flow by registered URL only:
@@ -133,10 +133,10 @@ class BatonClient @JvmOverloads constructor(val configuration: BatonConfiguratio
     /** BB's connect flow in [presenter]'s Custom Tab; a session id kept by an earlier process is picked up. */
     fun bankConnect(presenter: BrowserPresenter, listener: BankConnect.Listener): BankConnect {
         val parser = registered { ConnectReturnParser(configuration.bbReturnUrls) }
-        val wanted = if (configuration.bbCallbackKind == "https") parser.registered.any { it.isHttps } else parser.registered.any { !it.isHttps }
+        val wanted = parser.registered.any { it.isHttps == (bbCallbackKind == CallbackKind.HTTPS) }
         if (!wanted) throw BatonConfigurationException("bb_callback_not_registered")
         val kept = userStore.loadPendingSessionId()
-        return BankConnect(this, ConnectMachine(configuration.bbCallbackKind, parser, configuration.polling, kept), parser, presenter, listener, kept)
+        return BankConnect(this, ConnectMachine(bbCallbackKind, parser, configuration.polling, kept), parser, presenter, listener, kept)
     }
 }
 
@@ -168,7 +168,7 @@ abstract class FlowBase(protected val client: BatonClient) {
                 error = e.error
             } catch (e: RuntimeException) {
                 // A transport plugged in by the app that throws something else: no response arrived.
-                error = BackendError.Transport("connect")
+                error = BackendError.Transport(TransportFailure.CONNECT)
             }
             onMain { answer(value, error) }
             done()
@@ -321,7 +321,7 @@ class ChiaHandoff internal constructor(
 /**
  * Privue's verification (seed 001), driving [VerificationMachine]: a fresh handoff at tap time, the camera web view,
  * the return it catches, bounded polling, and the foreground check. A browser that cannot open ends the flow on
- * `could_not_start` with `browserFailure = "failed_to_open"`.
+ * [VerificationScreen.CouldNotStart] with [BrowserFailure.FAILED_TO_OPEN].
  */
 class Verification internal constructor(
     client: BatonClient,

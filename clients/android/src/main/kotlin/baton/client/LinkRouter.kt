@@ -21,10 +21,15 @@ class BatonLinkRouter(
     /** The flows a link can belong to. */
     enum class Flow(val wireName: String) { BANK_CONNECT("bb"), VERIFICATION("privue"), CHIA_GENERIC_RETURN("chia") }
 
+    /** Why a link belongs to no flow; [wire] is its name in the vectors. */
+    enum class Refusal(val wire: String) {
+        UNPARSEABLE_URL("unparseable_url"), USERINFO_PRESENT("userinfo_present"), UNREGISTERED_URL("unregistered_url")
+    }
+
     /** Where a link goes: its [flow], whether it is a bare [landing] link, or, for no flow, the [refusal] reason. */
-    data class Route(val flow: Flow?, val landing: Boolean, val refusal: String?) {
+    data class Route(val flow: Flow?, val landing: Boolean, val refusal: Refusal?) {
         companion object {
-            fun none(reason: String) = Route(null, false, reason)
+            fun none(reason: Refusal) = Route(null, false, reason)
         }
     }
 
@@ -41,14 +46,14 @@ class BatonLinkRouter(
 
     /** Which flow [url] (exactly as the OS delivered it) belongs to. */
     fun route(url: String): Route {
-        val parts = RawUrl.parse(url) ?: return Route.none("unparseable_url")
-        if (parts.userinfo != null) return Route.none("userinfo_present")
+        val parts = RawUrl.parse(url) ?: return Route.none(Refusal.UNPARSEABLE_URL)
+        if (parts.userinfo != null) return Route.none(Refusal.USERINFO_PRESENT)
         val landing = parts.query.isNullOrEmpty()
         if (bankConnect.any { it.matches(parts) }) return Route(Flow.BANK_CONNECT, landing, null)
         if (verification.any { it.matches(parts) }) return Route(Flow.VERIFICATION, landing, null)
         val generic = genericReturn?.parse(url)
         if (generic is ReturnLinkResult.Accepted) return Route(Flow.CHIA_GENERIC_RETURN, false, null)
-        return Route.none("unregistered_url")
+        return Route.none(Refusal.UNREGISTERED_URL)
     }
 
     /**

@@ -51,6 +51,12 @@ sealed class BrowserCompletion {
     }
 }
 
+/** Why a journey's browser never showed it (a screen's `browserFailure`); [wire] is its name in the shared vectors. */
+enum class BrowserFailure(val wire: String) {
+    /** No browser or activity could open the journey: nothing was shown. */
+    FAILED_TO_OPEN("failed_to_open")
+}
+
 /**
  * Opens one journey in [BrowserStyle] and reports once how it ended. `baton.android` ships one per platform component
  * (`AndroidBrowserPresenter`); the JVM tests use a headless one that really loads the sandbox's pages.

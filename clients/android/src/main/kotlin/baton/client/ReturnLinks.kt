@@ -74,7 +74,17 @@ class RegisteredReturnUrl(val string: String) {
 }
 
 /** A BB connect return (seed 002); a UX signal only, never the outcome. */
-data class ConnectReturn(val sessionId: String, val resultCode: String, val connectionId: String?, val error: String?)
+data class ConnectReturn(val sessionId: String, val resultCode: ConnectResultCode, val connectionId: String?, val error: String?)
+
+/** The `resultCode` a BB return carries; [wire] is its exact (case-sensitive) spelling in the link. */
+enum class ConnectResultCode(val wire: String) {
+    OK("Ok"), ERROR("Error"), CANCELLED("Cancelled");
+
+    companion object {
+        /** The code spelled exactly [wire], or `null` (the parser then refuses the link). */
+        fun of(wire: String): ConnectResultCode? = values().firstOrNull { it.wire == wire }
+    }
+}
 
 /** A Privue verification return (seed 001); [statusHint] is a landing hint only. */
 data class VerificationReturn(val verificationId: String, val statusHint: String?)
@@ -102,12 +112,10 @@ class ConnectReturnParser(registered: List<String>) {
             ?: return ReturnLinkResult.Rejected(ReturnLinkRejection.MISSING_SESSION_ID)
         val resultCode = FormQuery.first("resultCode", query)
             ?: return ReturnLinkResult.Rejected(ReturnLinkRejection.MISSING_RESULT_CODE)
-        if (resultCode != "Ok" && resultCode != "Error" && resultCode != "Cancelled") {
-            return ReturnLinkResult.Rejected(ReturnLinkRejection.INVALID_RESULT_CODE)
-        }
+        val code = ConnectResultCode.of(resultCode) ?: return ReturnLinkResult.Rejected(ReturnLinkRejection.INVALID_RESULT_CODE)
         return ReturnLinkResult.Accepted(
             ConnectReturn(
-                sessionId, resultCode, FormQuery.firstNonEmpty("connectionId", query),
+                sessionId, code, FormQuery.firstNonEmpty("connectionId", query),
                 FormQuery.firstNonEmpty("error", query)
             )
         )

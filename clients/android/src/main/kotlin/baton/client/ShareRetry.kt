@@ -10,8 +10,8 @@ sealed class ShareOutcome {
     /** An HTTP response with [status] and the raw `Retry-After` value, if any. */
     data class Response(val status: Int, val retryAfter: String?) : ShareOutcome()
 
-    /** No response (`connect`, `timeout`, `reset` or `tls`): the server may or may not have acted. */
-    data class Transport(val kind: String) : ShareOutcome()
+    /** No response ([kind]): the server may or may not have acted. */
+    data class Transport(val kind: TransportFailure) : ShareOutcome()
 }
 
 /**

@@ -47,7 +47,7 @@ class VerificationMachine(
 
     private var phase = Phase.READY
     private var failure: RequestFailure? = null
-    private var browserFailure: String? = null
+    private var browserFailure: BrowserFailure? = null
     private var hint: String? = null
     private var status: String? = null
     private var schedule: PollSchedule? = null
@@ -56,13 +56,13 @@ class VerificationMachine(
     /** The screen for the current state. */
     val screen: VerificationScreen
         get() = when (phase) {
-            Phase.READY -> VerificationScreen("ready")
-            Phase.REQUESTING -> VerificationScreen("opening")
-            Phase.IN_JOURNEY -> VerificationScreen("in_journey")
-            Phase.COULD_NOT_START -> VerificationScreen("could_not_start", failure = failure, browserFailure = browserFailure)
-            Phase.CONFIRMING -> VerificationScreen("confirming", landingHint = hint)
-            Phase.SETTLED -> VerificationScreen("settled", status = status)
-            Phase.CHECK_LATER -> VerificationScreen("check_later")
+            Phase.READY -> VerificationScreen.Ready
+            Phase.REQUESTING -> VerificationScreen.Opening
+            Phase.IN_JOURNEY -> VerificationScreen.InJourney
+            Phase.COULD_NOT_START -> VerificationScreen.CouldNotStart(failure, browserFailure)
+            Phase.CONFIRMING -> VerificationScreen.Confirming(hint)
+            Phase.SETTLED -> VerificationScreen.Settled(status ?: "")
+            Phase.CHECK_LATER -> VerificationScreen.CheckLater
         }
 
     /** Handles [event]; returns the actions to perform, in order. */
@@ -110,7 +110,7 @@ class VerificationMachine(
             // Nothing was shown, so nothing can have happened: a typed failure the app shows, and Verify works again.
             phase = Phase.COULD_NOT_START
             failure = null
-            browserFailure = "failed_to_open"
+            browserFailure = BrowserFailure.FAILED_TO_OPEN
             listOf(Action.Render(screen))
         } else emptyList()
         is Event.StatusReceived -> receiveStatus(event.status, event.atMillis)
@@ -202,13 +202,34 @@ class VerificationMachine(
     }
 }
 
-/** What the Privue screen shows: [content] is ready, opening, in_journey, could_not_start, confirming, settled or
- *  check_later; [landingHint] is the redirect's `status` (display only, never proof). */
-data class VerificationScreen(
-    val content: String,
-    val landingHint: String? = null,
-    val status: String? = null,
-    val failure: RequestFailure? = null,
-    /** `failed_to_open` when could_not_start because the camera web view could not be opened. */
-    val browserFailure: String? = null
-)
+/** What the Privue screen shows (Swift's `VerificationScreen`); [wire] is its name in the shared vectors. */
+sealed class VerificationScreen(val wire: String) {
+    /** The `Verify` action, usable. */
+    object Ready : VerificationScreen("ready")
+
+    /** Creating the handoff; the browser opens as soon as it exists. */
+    object Opening : VerificationScreen("opening")
+
+    /** The journey is open in the camera web view. */
+    object InJourney : VerificationScreen("in_journey")
+
+    /**
+     * The handoff could not be created ([failure]), or the camera web view could not be opened ([browserFailure]);
+     * `Verify` can be tapped again.
+     */
+    data class CouldNotStart(val failure: RequestFailure?, val browserFailure: BrowserFailure? = null) : VerificationScreen("could_not_start")
+
+    /** Asking the backend for the outcome; [landingHint] is the redirect's `status` (display only, never proof). */
+    data class Confirming(val landingHint: String? = null) : VerificationScreen("confirming")
+
+    /**
+     * The backend reports [status], settled: any status but created, pending, opened and in_progress, as the backend
+     * spells it (Privue's statuses are not a closed set: approved, rejected, submitted, …).
+     */
+    data class Settled(val status: String) : VerificationScreen("settled")
+
+    /** The backend did not report a settled status in time: "we'll let you know", never a guess. */
+    object CheckLater : VerificationScreen("check_later")
+
+    override fun toString() = wire
+}

@@ -92,7 +92,7 @@ class AndroidStepsTest {
         machine.handle(ChiaHandoffMachine.Event.ShareTapped(0, IdempotencyKey.random()))
         machine.handle(ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Response(503, "30"), 0))
         machine.handle(ChiaHandoffMachine.Event.ShareTapped(1000, IdempotencyKey.random()))
-        val actions = CardRenderPlan.disclosure(card, machine.screen).filter { it.role == "button" }
+        val actions = CardRenderPlan.disclosure(card, machine.screen).filter { it.role == CardElement.Role.BUTTON }
         assertEquals(listOf(false, true), actions.map { it.enabled })
         val neutral = CardRenderPlan.disclosure(card.copy(handoff = MobileHandoff.NeutralOnly("H", "B", "https://chia.example/c")), null)
         assertEquals(listOf("disclosure.heading", "disclosure.body", "action.neutral"), neutral.map { it.id })

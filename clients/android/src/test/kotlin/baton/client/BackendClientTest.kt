@@ -35,8 +35,8 @@ class BackendClientTest {
         val session = backend.createHandoffSession(attempt)
         val handoff = backend.createVerificationHandoff("merchant-onboarding")
         assertEquals(VerificationState("v_1", "approved"), backend.verification("merchant-onboarding"))
-        val connect = backend.createConnectSession("https")
-        assertEquals(ConnectSessionState("cs_1", "ok", "conn_1", null), backend.connectSession("cs_1"))
+        val connect = backend.createConnectSession(CallbackKind.HTTPS)
+        assertEquals(ConnectSessionState("cs_1", ConnectSessionStatus.OK, "conn_1", null), backend.connectSession("cs_1"))
         assertEquals(
             listOf("GET /v2/catalog", "POST /v2/handoff-sessions", "POST /v2/verification-handoffs",
                 "GET /v2/verifications/merchant-onboarding", "POST /v2/connect-sessions", "GET /v2/connect-sessions/cs_1"),
@@ -102,9 +102,9 @@ class BackendClientTest {
 
     @Test
     fun noResponseIsATransportFailureAndRetryable() {
-        val backend = client(RecordingTransport(respond = { throw TransportException("timeout") }))
+        val backend = client(RecordingTransport(respond = { throw TransportException(TransportFailure.TIMEOUT) }))
         val failure = error { backend.createHandoffSession(attempt) }
-        assertEquals(BackendError.Transport("timeout"), failure)
+        assertEquals(BackendError.Transport(TransportFailure.TIMEOUT), failure)
         assertEquals(RetryDecision.Retry(null), failure.retryDecision(0))
         assertEquals(RequestFailure.RETRYABLE, failure.failure)
     }
@@ -130,9 +130,9 @@ class BackendClientTest {
         val badStatus = SdkFixtures.backend { SdkFixtures.response(200, """{"sessionId":"cs_1","status":"done"}""") }
         assertEquals(BackendError.MalformedResponse, error { client(badStatus).connectSession("cs_1") })
         val emptyId = SdkFixtures.backend { SdkFixtures.response(201, """{"callback":"https","hostedUrl":"https://bb.example/c","sessionId":""}""") }
-        assertEquals(BackendError.MalformedResponse, error { client(emptyId).createConnectSession("https") })
+        assertEquals(BackendError.MalformedResponse, error { client(emptyId).createConnectSession(CallbackKind.HTTPS) })
         val bareKind = SdkFixtures.backend { SdkFixtures.response(201, """{"callback":"custom-scheme","hostedUrl":"https://bb.example/c","sessionId":"cs_2"}""") }
-        assertEquals("custom-scheme", client(bareKind).createConnectSession("custom-scheme").callbackKind)
+        assertEquals(CallbackKind.CUSTOM_SCHEME, client(bareKind).createConnectSession(CallbackKind.CUSTOM_SCHEME).callbackKind)
     }
 
     @Test
@@ -227,6 +227,6 @@ class BackendClientTest {
         } catch (e: TransportException) {
             e.kind
         }
-        assertEquals("connect", refused)
+        assertEquals(TransportFailure.CONNECT, refused)
     }
 }

@@ -69,7 +69,7 @@ class ChiaFlowRulesTest {
         val failed = machine.handle(ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Response(401, null), 1000))
         assertEquals(ChiaHandoffMachine.Action.RequestSignIn, failed.first())
         assertTrue(failed.none { it is ChiaHandoffMachine.Action.DiscardPendingAttempt || it is ChiaHandoffMachine.Action.FetchProjection })
-        assertEquals("sign_in_required", machine.screen.notice)
+        assertEquals(ChiaScreen.Notice.SIGN_IN_REQUIRED, machine.screen.notice)
         assertTrue(machine.screen.shareEnabled && machine.screen.continueEnabled)
         assertEquals(listOf(sent), sends(machine.handle(ChiaHandoffMachine.Event.ShareTapped(2000, keyB))).map { it.attempt })
     }

@@ -29,9 +29,9 @@ class ConnectFlowRulesTest(private val delivered: String) {
     private val tracker = CustomTabReturnTracker()
 
     private fun inBrowser(): ConnectMachine {
-        val machine = ConnectMachine("https", parser, policy)
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, policy)
         machine.handle(ConnectMachine.Event.ConnectTapped(0))
-        machine.handle(ConnectMachine.Event.SessionCreated("ses_1", SensitiveUrl("https://bb.example/s/x"), "https"))
+        machine.handle(ConnectMachine.Event.SessionCreated("ses_1", SensitiveUrl("https://bb.example/s/x"), CallbackKind.HTTPS))
         tracker.opened()
         return machine
     }
@@ -44,13 +44,13 @@ class ConnectFlowRulesTest(private val delivered: String) {
         // onResume after the delivery is not a second "closed".
         assertNull(tracker.resumed(3001))
         // The flow is not stranded: once settled, Connect works again.
-        machine.handle(ConnectMachine.Event.SessionStateReceived("ses_1", "cancelled", 4000))
-        assertTrue(machine.handle(ConnectMachine.Event.ConnectTapped(5000)).contains(ConnectMachine.Action.CreateSession("https")))
+        machine.handle(ConnectMachine.Event.SessionStateReceived("ses_1", ConnectSessionStatus.CANCELLED, 4000))
+        assertTrue(machine.handle(ConnectMachine.Event.ConnectTapped(5000)).contains(ConnectMachine.Action.CreateSession(CallbackKind.HTTPS)))
     }
 
     @Test
     fun aReturnThatStartsTheAppColdConfirmsTheKeptSessionBeforeAnyRestore() {
-        val machine = ConnectMachine("https", parser, policy, storedPendingSessionId = "ses_1")
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, policy, storedPendingSessionId = "ses_1")
         val actions = machine.handle(CustomTabReturnTracker.coldStart(delivered, "ses_1", 1000)!!)
         assertEquals(listOf(ConnectMachine.Action.FetchSession("ses_1")), actions.filterIsInstance<ConnectMachine.Action.FetchSession>())
         assertEquals(emptyList<ConnectMachine.Action>(), machine.handle(ConnectMachine.Event.Restored("ses_1", 1002)))
@@ -63,33 +63,33 @@ class ConnectLifecycleTest {
 
     @Test
     fun backInTheAppWithoutALinkIsClosedAndStillConfirmed() {
-        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20))
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, PollingPolicy(2, 20))
         val tracker = CustomTabReturnTracker()
         machine.handle(ConnectMachine.Event.ConnectTapped(0))
-        val opened = machine.handle(ConnectMachine.Event.SessionCreated("ses_9", SensitiveUrl("https://bb.example/s/y"), "https"))
+        val opened = machine.handle(ConnectMachine.Event.SessionCreated("ses_9", SensitiveUrl("https://bb.example/s/y"), CallbackKind.HTTPS))
         tracker.opened()
         assertEquals(ConnectMachine.Action.KeepPendingSession("ses_9"), opened.first())
         assertTrue(opened.none { it.toString().contains("bb.example") })
         val closed = machine.handle(tracker.resumed(5000)!!)
         assertEquals(
             listOf(
-                ConnectMachine.Action.Render(ConnectScreen("cancelled")), ConnectMachine.Action.FetchSession("ses_9"),
+                ConnectMachine.Action.Render(ConnectScreen.Cancelled), ConnectMachine.Action.FetchSession("ses_9"),
                 ConnectMachine.Action.ScheduleTick(25_000)
             ),
             closed
         )
         assertNull(tracker.resumed(6000))
-        val settled = machine.handle(ConnectMachine.Event.SessionStateReceived("ses_9", "ok", 7000))
-        assertEquals(listOf(ConnectMachine.Action.ForgetPendingSession, ConnectMachine.Action.Render(ConnectScreen("connected"))), settled)
+        val settled = machine.handle(ConnectMachine.Event.SessionStateReceived("ses_9", ConnectSessionStatus.OK, 7000))
+        assertEquals(listOf(ConnectMachine.Action.ForgetPendingSession, ConnectMachine.Action.Render(ConnectScreen.Connected)), settled)
     }
 
     @Test
     fun aColdStartWithAKeptSessionAndNoLinkRestoresAndConfirms() {
-        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
         val actions = machine.handle(CustomTabReturnTracker.coldStart(null, "ses_4", 1000)!!)
         assertEquals(
             listOf(
-                ConnectMachine.Action.Render(ConnectScreen("confirming", hint = "resumed")),
+                ConnectMachine.Action.Render(ConnectScreen.Confirming(ConnectReturnHint.RESUMED)),
                 ConnectMachine.Action.FetchSession("ses_4"), ConnectMachine.Action.ScheduleTick(21_000)
             ),
             actions
@@ -98,7 +98,7 @@ class ConnectLifecycleTest {
 
     @Test
     fun anOsLinkWhileTheTabIsNotOpenKeepsAppAuthsChecks() {
-        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
         val tracker = CustomTabReturnTracker()
         val other = "https://app.example.com/bb-callback?sessionId=ses_5&resultCode=Ok"
         assertEquals(emptyList<ConnectMachine.Action>(), machine.handle(tracker.linkDelivered(other, 0)!!))
@@ -108,7 +108,7 @@ class ConnectLifecycleTest {
 
     @Test
     fun aColdStartWithNothingKeptIgnoresLinks() {
-        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20))
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, PollingPolicy(2, 20))
         val link = "https://app.example.com/bb-callback?sessionId=ses_1&resultCode=Ok"
         assertEquals(emptyList<ConnectMachine.Action>(), machine.handle(ConnectMachine.Event.ReturnLink(link, 0)))
     }

@@ -45,7 +45,7 @@ class FlowsTest {
         flow.backgrounded()
         assertTrue(flow.awaitIdle(wait))
         assertEquals(emptyList<String>(), transport.requests.map { it.toString() })
-        assertEquals(listOf("card"), recorder.screens.all.map { it.content })
+        assertEquals(listOf(ChiaScreen.Content.CARD), recorder.screens.all.map { it.content })
         flow.callToActionTapped()
         assertTrue(flow.awaitIdle(wait))
         assertEquals(listOf("GET /v2/catalog"), transport.requests.map { it.toString() })
@@ -101,14 +101,14 @@ class FlowsTest {
         flow.shareTapped()
         assertTrue(flow.awaitIdle(wait))
         assertEquals(1, recorder.signIn)
-        assertEquals("sign_in_required", recorder.screens.last?.notice)
+        assertEquals(ChiaScreen.Notice.SIGN_IN_REQUIRED, recorder.screens.last?.notice)
         status = 201
         flow.shareTapped()
         assertTrue(flow.awaitIdle(wait))
         assertEquals(listOf<BrowserCompletion>(BrowserCompletion.FailedToOpen), recorder.browserFailures)
         // The failed open fetched the card again and shows it, usable: never a stuck screen.
         assertEquals(2, transport.requests.count { it.path == "/v2/catalog" })
-        assertEquals("share_or_neutral", recorder.screens.last?.content)
+        assertEquals(ChiaScreen.Content.SHARE_OR_NEUTRAL, recorder.screens.last?.content)
         assertTrue(recorder.screens.last!!.shareEnabled)
     }
 
@@ -134,14 +134,14 @@ class FlowsTest {
         })
         flow.verifyTapped()
         assertTrue(flow.awaitIdle(wait))
-        assertEquals(VerificationScreen("could_not_start", browserFailure = "failed_to_open"), screens.last)
+        assertEquals(VerificationScreen.CouldNotStart(null, BrowserFailure.FAILED_TO_OPEN), screens.last)
         assertEquals(listOf("POST /v2/verification-handoffs"), transport.requests.map { it.toString() })
         val style = presenter.presented[0].second as BrowserStyle.CameraWebView
         assertEquals(listOf("https://partner.example/kyc/done"), style.returnUrls.map { it.string })
         answer = BrowserCompletion.Returned("https://partner.example/kyc/done?verification_id=v_1&status=approved")
         flow.verifyTapped()
         assertTrue(flow.awaitIdle(wait))
-        assertEquals(VerificationScreen("settled", status = "approved"), screens.last)
+        assertEquals(VerificationScreen.Settled("approved"), screens.last)
         assertEquals(listOf(SdkFixtures.HANDOFF, SdkFixtures.HANDOFF), presenter.presented.map { it.first })
         flow.stop()
     }
@@ -156,7 +156,7 @@ class FlowsTest {
         flow.verifyTapped()
         assertTrue(flow.awaitIdle(wait))
         assertEquals(listOf("POST /v2/verification-handoffs", "GET /v2/verifications/kyc"), transport.requests.map { it.toString() })
-        assertEquals(VerificationScreen("settled", status = "approved"), screens.last)
+        assertEquals(VerificationScreen.Settled("approved"), screens.last)
         flow.stop()
     }
 
@@ -172,7 +172,7 @@ class FlowsTest {
         flow.start()
         flow.connectTapped()
         assertTrue(flow.awaitIdle(wait))
-        assertEquals(ConnectScreen("could_not_start", browserFailure = "failed_to_open"), screens.last)
+        assertEquals(ConnectScreen.CouldNotStart(null, BrowserFailure.FAILED_TO_OPEN), screens.last)
         assertEquals(null, store.loadPendingSessionId())
         assertTrue(presenter.presented[0].second is BrowserStyle.CustomTab)
         assertEquals(SdkFixtures.HOSTED, presenter.presented[0].first)
@@ -202,7 +202,7 @@ class FlowsTest {
         })
         cold.start("https://app.example.com/bb-callback?sessionId=cs_1&resultCode=Ok")
         assertTrue(cold.awaitIdle(wait))
-        assertEquals(ConnectScreen("connected"), screens.last)
+        assertEquals(ConnectScreen.Connected, screens.last)
         assertEquals("GET /v2/connect-sessions/cs_1", transport.requests.last().toString())
         assertEquals(null, store.loadPendingSessionId())
     }

@@ -25,7 +25,7 @@ class RecordingTransport(
     override fun send(request: HttpRequest): HttpResponse {
         sent += request
         try {
-            val response = respond?.invoke(request) ?: inner?.send(request) ?: throw TransportException("connect")
+            val response = respond?.invoke(request) ?: inner?.send(request) ?: throw TransportException(TransportFailure.CONNECT)
             val code = if (response.status >= 400) HttpBackendClient.problemCode(response.body) else null
             val retry = response.header("Retry-After")
             val line = "$request → ${response.status}" + (code?.let { " $it" } ?: "") + (retry?.let { " (Retry-After $it)" } ?: "")
@@ -33,7 +33,7 @@ class RecordingTransport(
             observer?.invoke(line)
             return response
         } catch (e: TransportException) {
-            val line = "$request → no response (${e.kind})"
+            val line = "$request → no response (${e.kind.wire})"
             answers += line
             observer?.invoke(line)
             throw e

@@ -61,7 +61,7 @@ class ChiaVectorRunner(config: Map<String, Any?>, private val cards: Map<String,
 
     private fun shareResponse(event: Map<String, Any?>): ChiaHandoffMachine.Event {
         val transport = event["transport"] as String?
-        if (transport != null) return ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Transport(transport), event.millis("at"))
+        if (transport != null) return ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Transport(TransportFailure.of(transport)!!), event.millis("at"))
         val status = (event["status"] as Long).toInt()
         if (status in 200..299) return ChiaHandoffMachine.Event.ShareSucceeded(SensitiveUrl(event["url"] as String))
         return ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Response(status, event["retryAfter"] as String?), event.millis("at"))
@@ -75,8 +75,8 @@ class ChiaVectorRunner(config: Map<String, Any?>, private val cards: Map<String,
             val enabled = mutableListOf<String>()
             if (screen.shareEnabled && MobileHandoff.SHARE_LABEL in labels) enabled += "share"
             if (screen.continueEnabled && labels.isNotEmpty()) enabled += "continue"
-            val result = linkedMapOf<String, Any?>("render" to screen.content, "actions" to labels, "enabled" to enabled)
-            if (screen.notice != null) result["notice"] = screen.notice
+            val result = linkedMapOf<String, Any?>("render" to screen.content.wire, "actions" to labels, "enabled" to enabled)
+            screen.notice?.let { result["notice"] = it.wire }
             return result
         }
     }
@@ -86,8 +86,8 @@ class ChiaVectorRunner(config: Map<String, Any?>, private val cards: Map<String,
 @Suppress("UNCHECKED_CAST")
 class ConnectVectorRunner(config: Map<String, Any?>) {
     private val callback = config["callback"] as Map<String, Any?>
-    private val kind = callback["kind"] as String
-    private val caught = if (kind == "https") "https://${callback["host"]}${callback["path"]}" else callback["scheme"] as String
+    private val kind = CallbackKind.of(callback["kind"] as String)!!
+    private val caught = if (kind == CallbackKind.HTTPS) "https://${callback["host"]}${callback["path"]}" else callback["scheme"] as String
     private val polling = (config["polling"] as Map<String, Any?>).let {
         PollingPolicy(it["interval"] as Long, it["timeout"] as Long)
     }
@@ -99,7 +99,7 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
         val input: ConnectMachine.Event = when (val type = event["type"]) {
             "connect_tap" -> ConnectMachine.Event.ConnectTapped(event.millis("at"))
             "session_created" -> ConnectMachine.Event.SessionCreated(
-                event["sessionId"] as String, SensitiveUrl(event["hostedUrl"] as String), event["callback"] as String
+                event["sessionId"] as String, SensitiveUrl(event["hostedUrl"] as String), CallbackKind.of(event["callback"] as String)!!
             )
             "session_failed" -> ConnectMachine.Event.SessionCreationFailed(failure(event["failure"]))
             "return_link" -> ConnectMachine.Event.ReturnLink(event["url"] as String, event.millis("at"))
@@ -111,7 +111,7 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
             }
             "browser_closed" -> ConnectMachine.Event.BrowserClosed(event.millis("at"))
             "session_state" -> ConnectMachine.Event.SessionStateReceived(
-                event["sessionId"] as String, event["status"] as String, event.millis("at")
+                event["sessionId"] as String, ConnectSessionStatus.of(event["status"] as String)!!, event.millis("at")
             )
             "session_state_failed" -> ConnectMachine.Event.SessionStateFailed(failure(event["failure"]), event.millis("at"))
             "background" -> ConnectMachine.Event.Backgrounded
@@ -124,7 +124,7 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
             when (action) {
                 is ConnectMachine.Action.Render -> render(action.screen)
                 is ConnectMachine.Action.CreateSession ->
-                    mapOf("request" to "POST /v2/connect-sessions", "callback" to action.callbackKind)
+                    mapOf("request" to "POST /v2/connect-sessions", "callback" to action.callbackKind.wire)
                 is ConnectMachine.Action.OpenCustomTab ->
                     mapOf("navigate" to "authentication_session", "url" to action.url.reveal(), "callback" to caught)
                 is ConnectMachine.Action.FetchSession -> mapOf("request" to "GET /v2/connect-sessions/${action.sessionId}")
@@ -142,9 +142,9 @@ class ConnectVectorRunner(config: Map<String, Any?>) {
     }
 
     private fun render(screen: ConnectScreen): Map<String, Any?> {
-        val result = linkedMapOf<String, Any?>("render" to screen.content)
-        if (screen.content == "could_not_start") result["failure"] = screen.failure?.wire
-        if (screen.content == "confirming") result["hint"] = screen.hint
+        val result = linkedMapOf<String, Any?>("render" to screen.wire)
+        if (screen is ConnectScreen.CouldNotStart) result["failure"] = screen.failure?.wire
+        if (screen is ConnectScreen.Confirming) result["hint"] = screen.hint.wire
         return result
     }
 }
@@ -191,10 +191,10 @@ class VerificationVectorRunner(config: Map<String, Any?>) {
     }
 
     private fun render(screen: VerificationScreen): Map<String, Any?> {
-        val result = linkedMapOf<String, Any?>("render" to screen.content)
-        if (screen.content == "could_not_start") result["failure"] = screen.failure?.wire
-        if (screen.content == "confirming" && screen.landingHint != null) result["landingHint"] = screen.landingHint
-        if (screen.content == "settled") result["status"] = screen.status
+        val result = linkedMapOf<String, Any?>("render" to screen.wire)
+        if (screen is VerificationScreen.CouldNotStart) result["failure"] = screen.failure?.wire
+        if (screen is VerificationScreen.Confirming && screen.landingHint != null) result["landingHint"] = screen.landingHint
+        if (screen is VerificationScreen.Settled) result["status"] = screen.status
         return result
     }
 }

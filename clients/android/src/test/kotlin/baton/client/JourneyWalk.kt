@@ -143,9 +143,9 @@ object JourneyWalk {
             last = screen
         }
 
-        fun describe(s: ChiaScreen) = s.content + (if (s.actionLabels.isNotEmpty()) ": " + s.actionLabels.joinToString(" | ") else "") +
+        fun describe(s: ChiaScreen) = s.content.wire + (if (s.actionLabels.isNotEmpty()) ": " + s.actionLabels.joinToString(" | ") else "") +
             (if (s.card != null) " (share ${if (s.shareEnabled) "on" else "off"}, continue ${if (s.continueEnabled) "on" else "off"})" else "") +
-            (s.notice?.let { " [$it]" } ?: "")
+            (s.notice?.let { " [${it.wire}]" } ?: "")
     }
 
     private fun chiaApp(app: App, presenter: HeadlessPresenter, screens: ChiaScreens): ChiaHandoff? {
@@ -154,7 +154,7 @@ object JourneyWalk {
         step("tap", "catalog card $SHARE_ITEM: call to action")
         flow.callToActionTapped()
         if (!flow.awaitIdle(WAIT)) return null
-        return if (screens.last?.content == "share_or_neutral") flow else null
+        return if (screens.last?.content == ChiaScreen.Content.SHARE_OR_NEUTRAL) flow else null
     }
 
     private fun chiaShare(): Boolean {
@@ -205,7 +205,7 @@ object JourneyWalk {
         flow.shareTapped()
         flow.awaitIdle(WAIT)
         // The exact body and key are kept; the retry is offered once Retry-After has passed.
-        if (!waitFor(WAIT) { screens.last?.let { it.shareEnabled && it.notice == "share_uncertain" } == true }) return false
+        if (!waitFor(WAIT) { screens.last?.let { it.shareEnabled && it.notice == ChiaScreen.Notice.SHARE_UNCERTAIN } == true }) return false
         step("tap", MobileHandoff.SHARE_LABEL + " (retry)")
         flow.shareTapped()
         flow.awaitIdle(WAIT)
@@ -239,13 +239,14 @@ object JourneyWalk {
         val flow = app.client.verification(WORKFLOW, presenter, object : Verification.Listener {
             override fun onScreen(screen: VerificationScreen) {
                 last = screen
-                step("screen", screen.content + (screen.status?.let { " ($it)" } ?: "") + (screen.landingHint?.let { " [hint $it]" } ?: ""))
+                step("screen", screen.wire + ((screen as? VerificationScreen.Settled)?.let { " (${it.status})" } ?: "") +
+                    ((screen as? VerificationScreen.Confirming)?.landingHint?.let { " [hint $it]" } ?: ""))
             }
         })
         step("tap", "Verify")
         flow.verifyTapped()
         flow.awaitIdle(WAIT)
-        waitFor(WAIT) { last?.content != "confirming" }
+        waitFor(WAIT) { last !is VerificationScreen.Confirming }
         // Put the sandbox's clock back: the backend keeps serving it after the walk.
         if (moved) advanceClock(-121)
         report(presenter)
@@ -253,7 +254,7 @@ object JourneyWalk {
         step("outcome", last.toString())
         val signIn = presenter.presentations.firstOrNull()?.signIn
         val expected = if (expireTicketFirst) "mobile number (ticket_expired)" else "ticket"
-        return last == VerificationScreen("settled", status = "approved") && signIn == expected
+        return last == VerificationScreen.Settled("approved") && signIn == expected
     }
 
     // BB
@@ -266,18 +267,18 @@ object JourneyWalk {
         val flow = app.client.bankConnect(presenter, object : BankConnect.Listener {
             override fun onScreen(screen: ConnectScreen) {
                 last = screen
-                step("screen", screen.content + (screen.hint?.let { " [hint $it]" } ?: ""))
+                step("screen", screen.wire + ((screen as? ConnectScreen.Confirming)?.let { " [hint ${it.hint.wire}]" } ?: ""))
             }
         })
         flow.start()
         step("tap", "Connect")
         flow.connectTapped()
         flow.awaitIdle(WAIT)
-        waitFor(WAIT) { last?.content != "confirming" }
+        waitFor(WAIT) { last !is ConnectScreen.Confirming }
         report(presenter)
         // Stops the bounded polling a closed tab leaves running.
         flow.stop()
         step("outcome", last.toString())
-        return last == ConnectScreen(expected)
+        return last?.wire == expected
     }
 }

@@ -17,25 +17,25 @@ class LandingLinkFlowTest {
     @Test
     fun theLandingLinkWithNoTabOpenConfirmsTheKeptSessionAndTheBackendAnswers() {
         // The journey went on in Chrome ("open in browser"), so no Custom Tab of ours is open when the link comes.
-        val machine = ConnectMachine("https", bbParser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
+        val machine = ConnectMachine(CallbackKind.HTTPS, bbParser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
         val tracker = CustomTabReturnTracker()
         assertEquals(
             listOf(
-                ConnectMachine.Action.Render(ConnectScreen("confirming", hint = "unknown")),
+                ConnectMachine.Action.Render(ConnectScreen.Confirming(ConnectReturnHint.UNKNOWN)),
                 ConnectMachine.Action.FetchSession("ses_4"), ConnectMachine.Action.ScheduleTick(21_000)
             ),
             machine.handle(tracker.linkDelivered(bbLanding, 1000)!!)
         )
         assertEquals(
-            listOf(ConnectMachine.Action.ForgetPendingSession, ConnectMachine.Action.Render(ConnectScreen("connected"))),
-            machine.handle(ConnectMachine.Event.SessionStateReceived("ses_4", "ok", 1100))
+            listOf(ConnectMachine.Action.ForgetPendingSession, ConnectMachine.Action.Render(ConnectScreen.Connected)),
+            machine.handle(ConnectMachine.Event.SessionStateReceived("ses_4", ConnectSessionStatus.OK, 1100))
         )
     }
 
     @Test
     fun theLandingLinkIsIgnoredWhenTheAppDidNotRegisterIt() {
         val parser = ConnectReturnParser(listOf("https://app.example.com/bb-callback"))
-        val machine = ConnectMachine("https", parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
+        val machine = ConnectMachine(CallbackKind.HTTPS, parser, PollingPolicy(2, 20), storedPendingSessionId = "ses_4")
         assertEquals(emptyList<ConnectMachine.Action>(), machine.handle(CustomTabReturnTracker().linkDelivered(bbLanding, 1000)!!))
     }
 
@@ -47,12 +47,12 @@ class LandingLinkFlowTest {
         machine.handle(VerificationMachine.Event.HandoffCreated(SensitiveUrl("https://verify.privue.example/acme#ticket=t")))
         assertEquals(
             listOf(
-                VerificationMachine.Action.DismissWebView, VerificationMachine.Action.Render(VerificationScreen("confirming")),
+                VerificationMachine.Action.DismissWebView, VerificationMachine.Action.Render(VerificationScreen.Confirming()),
                 VerificationMachine.Action.FetchStatus("kyc"), VerificationMachine.Action.ScheduleTick(33_000)
             ),
             machine.handle(VerificationMachine.Event.ReturnLink(privueLanding, 3000))
         )
         machine.handle(VerificationMachine.Event.StatusReceived("rejected", 3100))
-        assertEquals(VerificationScreen("settled", status = "rejected"), machine.screen)
+        assertEquals(VerificationScreen.Settled("rejected"), machine.screen)
     }
 }

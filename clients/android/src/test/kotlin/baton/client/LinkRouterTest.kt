@@ -23,7 +23,7 @@ object LinkRoutingVectors {
 
     /** The route as the vector file spells it. */
     fun spelled(route: BatonLinkRouter.Route): Map<String, Any?> = when (route.flow) {
-        null -> mapOf("flow" to null, "reason" to route.refusal)
+        null -> mapOf("flow" to null, "reason" to route.refusal?.wire)
         BatonLinkRouter.Flow.CHIA_GENERIC_RETURN -> mapOf("flow" to "chia")
         else -> mapOf("flow" to route.flow.wireName, "landing" to route.landing)
     }

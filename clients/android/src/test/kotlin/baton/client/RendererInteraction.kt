@@ -52,7 +52,7 @@ class RendererInteraction(document: Map<String, Any?>) {
                     val transport = respond["transport"] as String?
                     val status = (respond["status"] as Long?)?.toInt()
                     when {
-                        transport != null -> send(ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Transport(transport), now))
+                        transport != null -> send(ChiaHandoffMachine.Event.ShareFailed(ShareOutcome.Transport(TransportFailure.of(transport)!!), now))
                         status != null && status in 200..299 -> {
                             journeys += 1
                             journeyUrl = "https://chia.test/h/phs_journey$journeys"

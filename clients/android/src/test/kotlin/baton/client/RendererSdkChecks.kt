@@ -105,7 +105,7 @@ class RendererSdkChecks(document: Map<String, Any?>) {
         val app = App()
         app.flow.callToActionTapped()
         app.idle()
-        if (app.screens.lastOrNull()?.content != "share_or_neutral") return "the disclosure was not rendered"
+        if (app.screens.lastOrNull()?.content != ChiaScreen.Content.SHARE_OR_NEUTRAL) return "the disclosure was not rendered"
         // The user reads; the app comes and goes; nothing is requested until a share tap.
         app.flow.backgrounded()
         app.idle()
@@ -185,7 +185,7 @@ class RendererSdkChecks(document: Map<String, Any?>) {
 
     private fun readingOrder(): String? {
         val card = card("share")
-        val expected = card.blockOrder.map { "block:$it" } + listOf(
+        val expected = card.blockOrder.map { "block:${it.wire}" } + listOf(
             "disclosure.heading", "disclosure.body", "disclosure.recipient", "disclosure.dataShared", "disclosure.purpose",
             "disclosure.compensationDisclosure", "disclosure.policyUrls", "action.primary", "action.secondary"
         )
@@ -198,7 +198,7 @@ class RendererSdkChecks(document: Map<String, Any?>) {
         val reorderedIds = CardRenderPlan.card(reordered).map { it.id }
         return when {
             ids != expected -> "order $ids"
-            reorderedIds != reordered.blockOrder.map { "block:$it" } -> "block_order not followed: $reorderedIds"
+            reorderedIds != reordered.blockOrder.map { "block:${it.wire}" } -> "block_order not followed: $reorderedIds"
             else -> null
         }
     }
@@ -213,14 +213,14 @@ class RendererSdkChecks(document: Map<String, Any?>) {
         for (screen in screens) {
             val actions = CardRenderPlan.disclosure(card, screen).filter { it.id.startsWith("action.") }
             if (actions.size != 2) return "${actions.size} actions"
-            if (actions[0].role != actions[1].role || actions[0].enabled != actions[1].enabled) return "unequal actions on ${screen.content}: $actions"
+            if (actions[0].role != actions[1].role || actions[0].enabled != actions[1].enabled) return "unequal actions on ${screen.content.wire}: $actions"
         }
         return null
     }
 
     private fun imageAlt(): String? {
         val card = card("share")
-        val image = CardRenderPlan.card(card).single { it.role == "image" }
+        val image = CardRenderPlan.card(card).single { it.role == CardElement.Role.IMAGE }
         return if (image.contentDescription == card.imageAlt && card.imageAlt.isNotEmpty()) null else "image description ${image.contentDescription}"
     }
 }

@@ -38,7 +38,7 @@ class SignOutTest {
         assertTrue(first.awaitIdle(wait))
         first.shareTapped()
         assertTrue(first.awaitIdle(wait))
-        assertEquals("share_uncertain", alice.screens.last?.notice)
+        assertEquals(ChiaScreen.Notice.SHARE_UNCERTAIN, alice.screens.last?.notice)
         first.stop()
         assertTrue(BatonUserStore(device, "alice").loadPendingAttempt("item-1") != null)
 
@@ -48,7 +48,7 @@ class SignOutTest {
         val second = chia(SdkFixtures.client(transport, device, user = "bob"), bob)
         second.start()
         assertTrue(second.awaitIdle(wait))
-        assertEquals(listOf<String?>(null), bob.screens.all.map { it.notice }.distinct())
+        assertEquals(listOf<ChiaScreen.Notice?>(null), bob.screens.all.map { it.notice }.distinct())
         second.callToActionTapped()
         assertTrue(second.awaitIdle(wait))
         second.shareTapped()
@@ -72,7 +72,7 @@ class SignOutTest {
         flow.start()
         assertTrue(flow.awaitIdle(wait))
         assertEquals(emptyList<String>(), transport.requests.map { it.toString() })
-        assertEquals(ConnectScreen("ready"), screens.last)
+        assertEquals(ConnectScreen.Ready, screens.last)
     }
 
     @Test
@@ -114,6 +114,15 @@ class SignOutTest {
     }
 
     @Test
+    fun signOutDropsTheReturnLinkAColdStartKept() {
+        val registry = PresentationRegistry.shared
+        // No Custom Tab is open (the process was restarted): the redirect activity keeps the link for the next start.
+        assertFalse(registry.deliverLink("https://app.example.com/bb-callback?sessionId=cs_1&resultCode=Ok"))
+        SdkFixtures.client(SdkFixtures.backend()).signOut()
+        assertEquals("the next user's BankConnect.start must not get the last user's link", null, registry.takePendingLink())
+    }
+
+    @Test
     fun everyUserIdGetsItsOwnPrefixAndNoPrefixHoldsAnothers() {
         val ids = listOf("", "..", "a/b", "a", "b", "ab", "ü", "users/u61", "x".repeat(300), "x".repeat(299))
         val prefixes = ids.map { BatonUserStore(InMemoryBatonStorage(), it).prefix }
@@ -143,7 +152,7 @@ class HandleLinkTest {
         assertEquals(BatonLinkRouter.Route(BatonLinkRouter.Flow.BANK_CONNECT, true, null), route)
         assertTrue(flow.awaitIdle(wait))
         assertEquals(listOf("GET /v2/connect-sessions/cs_1"), transport.requests.map { it.toString() })
-        assertEquals(ConnectScreen("connected"), screens.last)
+        assertEquals(ConnectScreen.Connected, screens.last)
     }
 
     @Test
@@ -159,8 +168,8 @@ class HandleLinkTest {
         assertEquals(1, home)
         val privue = client.handleLink("https://partner.example/kyc/done", marketplaceHome = { home += 1 })
         assertEquals("a Privue path on Chia's host is Privue's", BatonLinkRouter.Route(BatonLinkRouter.Flow.VERIFICATION, true, null), privue)
-        assertEquals(BatonLinkRouter.Route.none("unregistered_url"), client.handleLink("https://news.example/", marketplaceHome = { home += 1 }))
-        assertEquals(BatonLinkRouter.Route.none("userinfo_present"), client.handleLink("https://u@partner.example/", marketplaceHome = { home += 1 }))
+        assertEquals(BatonLinkRouter.Route.none(BatonLinkRouter.Refusal.UNREGISTERED_URL), client.handleLink("https://news.example/", marketplaceHome = { home += 1 }))
+        assertEquals(BatonLinkRouter.Route.none(BatonLinkRouter.Refusal.USERINFO_PRESENT), client.handleLink("https://u@partner.example/", marketplaceHome = { home += 1 }))
         assertEquals(1, home)
     }
 }

@@ -10,7 +10,7 @@ object VectorChecks {
             when (case["flow"]) {
                 "connect" -> when (val r = ConnectReturnParser(case["registered"] as List<String>).parse(url)) {
                     is ReturnLinkResult.Accepted -> mapOf(
-                        "isReturn" to true, "sessionId" to r.value.sessionId, "resultCode" to r.value.resultCode,
+                        "isReturn" to true, "sessionId" to r.value.sessionId, "resultCode" to r.value.resultCode.wire,
                         "connectionId" to r.value.connectionId, "error" to r.value.error
                     )
                     is ReturnLinkResult.Rejected -> rejected(r)
@@ -38,7 +38,7 @@ object VectorChecks {
         val outcome = case["outcome"] as Map<String, Any?>
         val transport = outcome["transport"] as String?
         val decision = RetryDecision.classify(
-            if (transport != null) ShareOutcome.Transport(transport)
+            if (transport != null) ShareOutcome.Transport(TransportFailure.of(transport)!!)
             else ShareOutcome.Response((outcome["status"] as Long).toInt(), outcome["retryAfter"] as String?),
             nowMillis
         )

@@ -19,7 +19,7 @@ class VerificationFlowRulesTest {
         val actions = machine.handle(VerificationMachine.Event.WebViewReturn("https://partner.example/kyc/done?status=approved", 3000))
         assertEquals(
             listOf(
-                VerificationMachine.Action.DismissWebView, VerificationMachine.Action.Render(VerificationScreen("confirming")),
+                VerificationMachine.Action.DismissWebView, VerificationMachine.Action.Render(VerificationScreen.Confirming()),
                 VerificationMachine.Action.FetchStatus("kyc"), VerificationMachine.Action.ScheduleTick(33_000)
             ),
             actions
@@ -31,7 +31,7 @@ class VerificationFlowRulesTest {
         val machine = inJourney()
         assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.ReturnLink("https://partner.example/kyc/other", 3000)))
         assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.ReturnLink("https://partner.example/kyc/done?status=approved", 3000)))
-        assertEquals("in_journey", machine.screen.content)
+        assertEquals(VerificationScreen.InJourney, machine.screen)
     }
 
     @Test
@@ -40,7 +40,7 @@ class VerificationFlowRulesTest {
         assertEquals(listOf(VerificationMachine.Action.FetchStatus("kyc")), machine.handle(VerificationMachine.Event.Foregrounded(9000)))
         assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.Foregrounded(9100)))
         assertEquals(emptyList<VerificationMachine.Action>(), machine.handle(VerificationMachine.Event.StatusReceived("in_progress", 9500)))
-        assertEquals("in_journey", machine.screen.content)
+        assertEquals(VerificationScreen.InJourney, machine.screen)
         assertEquals(listOf(VerificationMachine.Action.FetchStatus("kyc")), machine.handle(VerificationMachine.Event.Foregrounded(12_000)))
     }
 
@@ -50,6 +50,6 @@ class VerificationFlowRulesTest {
         machine.handle(VerificationMachine.Event.Foregrounded(9000))
         val actions = machine.handle(VerificationMachine.Event.StatusReceived("approved", 9500))
         assertTrue(actions.contains(VerificationMachine.Action.DismissWebView))
-        assertEquals(VerificationScreen("settled", status = "approved"), machine.screen)
+        assertEquals(VerificationScreen.Settled("approved"), machine.screen)
     }
 }

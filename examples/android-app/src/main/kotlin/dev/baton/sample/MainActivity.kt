@@ -108,7 +108,7 @@ class MainActivity : Activity() {
             link, bankConnect = session.connect, verification = session.verification, chia = session.chia,
             marketplaceHome = { line("Chia's generic return: marketplace home") }
         )
-        if (route.flow == null) line("Not a Baton link (${route.refusal}): the app's own to handle")
+        if (route.flow == null) line("Not a Baton link (${route.refusal?.wire}): the app's own to handle")
     }
 
     // Signing in and out.
@@ -236,14 +236,14 @@ class MainActivity : Activity() {
         return flow
     }
 
-    private fun describe(screen: VerificationScreen): String = when (screen.content) {
-        "settled" -> "Verification: ${screen.status}"
-        "could_not_start" -> "Verification could not start" + (screen.browserFailure?.let { " ($it)" } ?: "")
-        else -> "Verification: ${screen.content}"
+    private fun describe(screen: VerificationScreen): String = when (screen) {
+        is VerificationScreen.Settled -> "Verification: ${screen.status}"
+        is VerificationScreen.CouldNotStart -> "Verification could not start" + (screen.browserFailure?.let { " (${it.wire})" } ?: "")
+        else -> "Verification: ${screen.wire}"
     }
 
     private fun describe(screen: ConnectScreen): String =
-        "Bank: ${screen.content}" + (screen.browserFailure?.let { " ($it)" } ?: "")
+        "Bank: ${screen.wire}" + ((screen as? ConnectScreen.CouldNotStart)?.browserFailure?.let { " (${it.wire})" } ?: "")
 
     // Plain views.
 
