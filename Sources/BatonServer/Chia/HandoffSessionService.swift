@@ -152,8 +152,7 @@ struct HandoffSessionService: Sendable {
         else {
             metrics.recordIdempotency(.expired)
             if status == 201 { throw BackendProblem.handoffExpired }
-            throw HTTPError(
-                status: status, code: ProblemCode.requestRejected.rawValue, detail: "This request was refused earlier.")
+            throw HTTPError(.requestRejected, status: status, detail: "This request was refused earlier.")
         }
         metrics.recordIdempotency(joined ? .joined : .replayed)
         var response: HTTPResponse

@@ -29,14 +29,14 @@ package struct WebhookReceiver: Sendable {
             logRejection(error, timestamp: request.headers["webhook-timestamp"])
             switch error {
             case .missingHeaders, .malformedTimestamp:
-                throw HTTPError(status: 400, code: "webhook_malformed", detail: "Standard Webhooks headers required.")
+                throw HTTPError(.webhookMalformed, detail: "Standard Webhooks headers required.")
             case .timestampOutOfTolerance, .signatureMismatch:
-                throw HTTPError(status: 401, code: "webhook_rejected", detail: "The delivery could not be verified.")
+                throw HTTPError(.webhookRejected, detail: "The delivery could not be verified.")
             }
         }
         guard webhookID.utf8.count <= 256, let event = normalise(request.body, webhookID: webhookID) else {
             metrics.recordWebhook(provider, result: .malformedPayload)
-            throw HTTPError(status: 400, code: "webhook_malformed", detail: "The payload is not a known event shape.")
+            throw HTTPError(.webhookMalformed, detail: "The payload is not a known event shape.")
         }
         guard try await store.recordWebhookEvent(event) else {
             metrics.recordWebhook(provider, result: .duplicate)
