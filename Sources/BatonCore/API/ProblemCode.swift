@@ -77,7 +77,7 @@ public struct ProblemCode: RawRepresentable, Sendable, Hashable, Codable, Custom
 }
 
 extension ProblemCode {
-    /// Every code the backend answers with, in the order of CONTRACTS.md's table.
+    /// Every code the backend answers with, in the order the codes are declared above.
     public static let answered: [ProblemCode] = [
         .idempotencyKeyInvalid, .invalidRequest, .invalidTarget, .invalidFraming, .invalidHeaderField, .unauthorized,
         .notLocal, .notFound, .unknownWorkflow, .methodNotAllowed, .projectionChanged, .handoffExpired,
