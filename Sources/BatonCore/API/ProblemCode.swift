@@ -75,3 +75,40 @@ public struct ProblemCode: RawRepresentable, Sendable, Hashable, Codable, Custom
     /// 401 from a webhook receiver: the signature or timestamp does not verify.
     public static let webhookRejected = ProblemCode(rawValue: "webhook_rejected")
 }
+
+extension ProblemCode {
+    /// Every code the backend answers with, in the order the codes are declared above.
+    public static let answered: [ProblemCode] = [
+        .idempotencyKeyInvalid, .invalidRequest, .invalidTarget, .invalidFraming, .invalidHeaderField, .unauthorized,
+        .notLocal, .notFound, .unknownWorkflow, .methodNotAllowed, .projectionChanged, .handoffExpired,
+        .payloadTooLarge, .uriTooLong, .requestHeaderFieldsTooLarge, .idempotencyKeyReused, .handoffRejected,
+        .callbackUnavailable, .requestRejected, .providerRateLimited, .rateLimited, .internalError,
+        .unsupportedTransferCoding, .providerUnavailable, .providerRejected, .providerTimeout, .requestInProgress,
+        .catalogUnavailable, .serviceUnavailable, .webhookMalformed, .webhookRejected,
+    ]
+
+    /// The HTTP status this code is answered with: what the server's problem answers take their status from, and
+    /// what the OpenAPI document is checked against. `nil` for ``requestRejected``, which replays the status of the
+    /// refusal it repeats (a 4xx), and for a code this version does not know.
+    public var status: Int? { Self.statuses[self] }
+
+    private static let statuses: [ProblemCode: Int] = [
+        .idempotencyKeyInvalid: 400, .invalidRequest: 400, .invalidTarget: 400, .invalidFraming: 400,
+        .invalidHeaderField: 400, .webhookMalformed: 400,
+        .unauthorized: 401, .webhookRejected: 401,
+        .notLocal: 403,
+        .notFound: 404, .unknownWorkflow: 404,
+        .methodNotAllowed: 405,
+        .projectionChanged: 409,
+        .handoffExpired: 410,
+        .payloadTooLarge: 413,
+        .uriTooLong: 414,
+        .idempotencyKeyReused: 422, .handoffRejected: 422, .callbackUnavailable: 422,
+        .providerRateLimited: 429, .rateLimited: 429,
+        .requestHeaderFieldsTooLarge: 431,
+        .internalError: 500,
+        .unsupportedTransferCoding: 501,
+        .providerUnavailable: 502, .providerRejected: 502,
+        .providerTimeout: 503, .requestInProgress: 503, .catalogUnavailable: 503, .serviceUnavailable: 503,
+    ]
+}

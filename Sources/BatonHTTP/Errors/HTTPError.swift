@@ -26,6 +26,19 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         self.headers = headers
     }
 
+    /// Makes the error for `problem`, with the status ``ProblemCode/status`` gives it; `status` only for a code that
+    /// has none of its own (``ProblemCode/requestRejected`` replays the status of the refusal it repeats).
+    public init(
+        _ problem: ProblemCode, status: Int? = nil, title: String? = nil, detail: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) {
+        precondition(status == nil || problem.status == nil, "\(problem) is always answered \(problem.status ?? 0)")
+        guard let answered = status ?? problem.status else {
+            preconditionFailure("\(problem) has no status of its own: pass the one it replays")
+        }
+        self.init(status: answered, code: problem.rawValue, title: title, detail: detail, headers: headers)
+    }
+
     /// `status code: title`; never includes `detail`, which may be long.
     public var description: String { "HTTPError(\(status) \(code))" }
 
@@ -51,27 +64,27 @@ extension HTTPError {
     }
     /// 401 `unauthorized`.
     public static func unauthorized(detail: String? = nil) -> HTTPError {
-        HTTPError(status: 401, code: "unauthorized", detail: detail, headers: ["www-authenticate": "Bearer"])
+        HTTPError(.unauthorized, detail: detail, headers: ["www-authenticate": "Bearer"])
     }
     /// 404 `not_found`.
-    public static let notFound = HTTPError(status: 404, code: "not_found")
+    public static let notFound = HTTPError(.notFound)
     /// 405 `method_not_allowed` with the `Allow` header listing `allowed`.
     public static func methodNotAllowed(allowed: [HTTPMethod]) -> HTTPError {
         HTTPError(
-            status: 405, code: "method_not_allowed",
+            .methodNotAllowed,
             headers: ["allow": allowed.map(\.rawValue).joined(separator: ", ")])
     }
     /// 413 `payload_too_large`.
-    public static let payloadTooLarge = HTTPError(status: 413, code: "payload_too_large")
+    public static let payloadTooLarge = HTTPError(.payloadTooLarge)
     /// 414 `uri_too_long`.
-    public static let uriTooLong = HTTPError(status: 414, code: "uri_too_long")
+    public static let uriTooLong = HTTPError(.uriTooLong)
     /// 431 `request_header_fields_too_large`.
-    public static let headerFieldsTooLarge = HTTPError(status: 431, code: "request_header_fields_too_large")
+    public static let headerFieldsTooLarge = HTTPError(.requestHeaderFieldsTooLarge)
     /// 500 `internal_error`: what any unexpected error becomes; says nothing about the cause.
     public static let internalError = HTTPError(
-        status: 500, code: "internal_error", detail: "The server could not complete the request.")
+        .internalError, detail: "The server could not complete the request.")
     /// 503 `service_unavailable`, used while shutting down.
-    public static let serviceUnavailable = HTTPError(status: 503, code: "service_unavailable")
+    public static let serviceUnavailable = HTTPError(.serviceUnavailable)
 }
 
 /// Status reason phrases (RFC 9110) for titles and logs.

@@ -57,7 +57,7 @@ public enum LocalRequestCheck {
     public static func refusal(for request: HTTPRequest) -> HTTPError? {
         reason(for: request).map { reason in
             HTTPError(
-                status: 403, code: "not_local",
+                .notLocal,
                 detail: "Only pages served from this machine may call this development route: \(reason.rawValue).")
         }
     }

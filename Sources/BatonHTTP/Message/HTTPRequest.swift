@@ -69,4 +69,20 @@ public struct RequestAttributes: Sendable {
         get { values[ObjectIdentifier(key)] as? Key.Value }
         set { values[ObjectIdentifier(key)] = newValue }
     }
+
+    /// These attributes with `value` stored for `key`: how a route declares one (``RouteBuilding``).
+    public func with<Key: RequestAttributeKey>(_ key: Key.Type, _ value: Key.Value) -> RequestAttributes {
+        var copy = self
+        copy[key] = value
+        return copy
+    }
+
+    /// Stores every value of `other`, replacing the value this holds for the same key.
+    public mutating func merge(_ other: RequestAttributes) {
+        if values.isEmpty {
+            values = other.values
+        } else if !other.values.isEmpty {
+            values.merge(other.values) { _, new in new }
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// The checks of RFC 9112 Baton makes on every request before routing, where libmicrohttpd 0.9.75 lets a request
@@ -24,21 +25,21 @@ enum RequestFraming {
             switch self {
             case .targetNotOriginForm:
                 HTTPError(
-                    status: 400, code: "invalid_target",
+                    .invalidTarget,
                     detail: "The request target must be a path starting with '/' (origin-form).")
             case .conflictingContentLength:
-                HTTPError(status: 400, code: "invalid_framing", detail: "Content-Length is malformed or repeated.")
+                HTTPError(.invalidFraming, detail: "Content-Length is malformed or repeated.")
             case .lengthAndTransferEncoding:
                 HTTPError(
-                    status: 400, code: "invalid_framing",
+                    .invalidFraming,
                     detail: "Content-Length and Transfer-Encoding must not both be sent.")
             case .unsupportedTransferCoding:
                 HTTPError(
-                    status: 501, code: "unsupported_transfer_coding",
+                    .unsupportedTransferCoding,
                     detail: "Only Transfer-Encoding: chunked is supported.")
             case .invalidFieldCharacter:
                 HTTPError(
-                    status: 400, code: "invalid_header_field",
+                    .invalidHeaderField,
                     detail: "A header field contains a control character.")
             }
         }

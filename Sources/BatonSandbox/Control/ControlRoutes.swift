@@ -11,6 +11,9 @@ struct ControlRoutes {
     let hangs: HangingRequests
     let clock: SandboxClock
 
+    /// Where the control API is served: every request under it, a 404 included, must come from this machine.
+    static let path = "/_sandbox"
+
     /// The most one `POST /_sandbox/clock` moves the clock, either way.
     static let maxClockStep: Int64 = 86_400
 
@@ -21,80 +24,81 @@ struct ControlRoutes {
         let hangs = hangs
         let clock = clock
         // The control API has no key: only pages and tools on this machine reach it (CSRF, DNS rebinding).
-        router.use(
-            ClosureMiddleware { request, next in
-                if request.path.hasPrefix("/_sandbox/"), let refusal = LocalRequestCheck.refusal(for: request) {
-                    throw refusal
+        let localOnly = ClosureMiddleware { request, next in
+            if let refusal = LocalRequestCheck.refusal(for: request) { throw refusal }
+            return try await next(request)
+        }
+        router.group(Self.path, middleware: [localOnly]) { control in
+            control.get("/requests") { _ in
+                .sandboxJSON(["requests": .array(await log.list().map(\.json))] as JSONValue)
+            }
+            control.get("/state") { _ in
+                .sandboxJSON(["provider": .string(simulator.name), "state": await simulator.stateJSON()] as JSONValue)
+            }
+            control.post("/reset") { _ in
+                await Self.reset(simulator: simulator, log: log, faults: faults, hangs: hangs)
+                return HTTPResponse(status: 204)
+            }
+            control.post("/journeys/{id}/complete") { request in
+                await simulator.completeJourney(id: request.parameters["id"] ?? "", body: request.body)
+            }
+            control.get("/faults") { _ in
+                .sandboxJSON(["faults": .array(await faults.list().map(Self.json))] as JSONValue)
+            }
+            control.post("/faults") { request in
+                guard let spec = try? JSONDecoder().decode(FaultSpec.self, from: Data(request.body)) else {
+                    throw HTTPError.badRequest(code: "invalid_fault", detail: "Body must be a fault object.")
                 }
-                return try await next(request)
-            })
-        router.get("/_sandbox/requests") { _ in
-            .sandboxJSON(["requests": .array(await log.list().map(\.json))] as JSONValue)
-        }
-        router.get("/_sandbox/state") { _ in
-            .sandboxJSON(["provider": .string(simulator.name), "state": await simulator.stateJSON()] as JSONValue)
-        }
-        router.post("/_sandbox/reset") { _ in
-            await Self.reset(simulator: simulator, log: log, faults: faults, hangs: hangs)
-            return HTTPResponse(status: 204)
-        }
-        router.post("/_sandbox/journeys/{id}/complete") { request in
-            await simulator.completeJourney(id: request.parameters["id"] ?? "", body: request.body)
-        }
-        router.get("/_sandbox/faults") { _ in
-            .sandboxJSON(["faults": .array(await faults.list().map(Self.json))] as JSONValue)
-        }
-        router.post("/_sandbox/faults") { request in
-            guard let spec = try? JSONDecoder().decode(FaultSpec.self, from: Data(request.body)) else {
-                throw HTTPError.badRequest(code: "invalid_fault", detail: "Body must be a fault object.")
+                switch await faults.add(spec) {
+                case .success(let rule): return .sandboxJSON(Self.json(rule), status: 201)
+                case .failure(let error): throw HTTPError.badRequest(code: "invalid_fault", detail: error.reason)
+                }
             }
-            switch await faults.add(spec) {
-            case .success(let rule): return .sandboxJSON(Self.json(rule), status: 201)
-            case .failure(let error): throw HTTPError.badRequest(code: "invalid_fault", detail: error.reason)
+            control.delete("/faults") { _ in
+                await faults.clear()
+                await hangs.releaseAll()
+                return HTTPResponse(status: 204)
             }
-        }
-        router.delete("/_sandbox/faults") { _ in
-            await faults.clear()
-            await hangs.releaseAll()
-            return HTTPResponse(status: 204)
-        }
-        router.get("/_sandbox/clock") { _ in .sandboxJSON(Self.json(clock)) }
-        router.post("/_sandbox/clock") { request in
-            guard clock.offsetSeconds != nil else {
-                throw HTTPError(
-                    status: 409, code: "clock_fixed",
-                    detail:
-                        "This sandbox's clock cannot be moved; baton serve --sandbox and baton demo run one that can."
-                )
+            control.get("/clock") { _ in .sandboxJSON(Self.json(clock)) }
+            control.post("/clock") { request in
+                guard clock.offsetSeconds != nil else {
+                    throw HTTPError(
+                        status: 409, code: "clock_fixed",
+                        detail:
+                            "This sandbox's clock cannot be moved; baton serve --sandbox and baton demo run one that can."
+                    )
+                }
+                guard let body = StrictJSONObject(request.body, allowedKeys: ["advanceSeconds"]),
+                    let seconds = body.integer("advanceSeconds"), abs(seconds) <= Self.maxClockStep
+                else {
+                    throw HTTPError.badRequest(
+                        code: "invalid_clock",
+                        detail: "Body must be {\"advanceSeconds\": a whole number from -86400 to 86400}.")
+                }
+                clock.shift(by: TimeInterval(seconds))
+                return .sandboxJSON(Self.json(clock))
             }
-            guard let body = StrictJSONObject(request.body, allowedKeys: ["advanceSeconds"]),
-                let seconds = body.integer("advanceSeconds"), abs(seconds) <= Self.maxClockStep
-            else {
-                throw HTTPError.badRequest(
-                    code: "invalid_clock",
-                    detail: "Body must be {\"advanceSeconds\": a whole number from -86400 to 86400}.")
+            control.get("/webhooks") { _ in
+                let deliveries = simulator.webhooks?.deliveries() ?? []
+                return .sandboxJSON(
+                    [
+                        "target": .optional(simulator.webhooks?.target),
+                        "deliveries": .array(deliveries.map(Self.json)),
+                    ] as JSONValue)
             }
-            clock.shift(by: TimeInterval(seconds))
-            return .sandboxJSON(Self.json(clock))
-        }
-        router.get("/_sandbox/webhooks") { _ in
-            let deliveries = simulator.webhooks?.deliveries() ?? []
-            return .sandboxJSON(
-                [
-                    "target": .optional(simulator.webhooks?.target), "deliveries": .array(deliveries.map(Self.json)),
-                ] as JSONValue)
-        }
-        router.put("/_sandbox/webhooks/target") { request in
-            guard let webhooks = simulator.webhooks else {
-                throw HTTPError(status: 404, code: "no_webhooks", detail: "This provider sends no webhooks.")
+            control.put("/webhooks/target") { request in
+                guard let webhooks = simulator.webhooks else {
+                    throw HTTPError(status: 404, code: "no_webhooks", detail: "This provider sends no webhooks.")
+                }
+                guard let body = StrictJSONObject(request.body, allowedKeys: ["url"]),
+                    case .some(let url) = body.optionalString("url"), url.map(Self.isHTTPURL) ?? true
+                else {
+                    throw HTTPError.badRequest(
+                        code: "invalid_target", detail: "Body must be {\"url\": http(s) URL|null}.")
+                }
+                webhooks.target = url
+                return HTTPResponse(status: 204)
             }
-            guard let body = StrictJSONObject(request.body, allowedKeys: ["url"]),
-                case .some(let url) = body.optionalString("url"), url.map(Self.isHTTPURL) ?? true
-            else {
-                throw HTTPError.badRequest(code: "invalid_target", detail: "Body must be {\"url\": http(s) URL|null}.")
-            }
-            webhooks.target = url
-            return HTTPResponse(status: 204)
         }
     }
 

@@ -19,7 +19,7 @@ struct SandboxMiddleware: HTTPMiddleware {
     let hangs: HangingRequests
 
     nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
-        guard !request.path.hasPrefix("/_sandbox/") else { return try await next(request) }
+        guard !request.path.hasPrefix(ControlRoutes.path + "/") else { return try await next(request) }
         let route = request.route
         let path = if let route, simulator.sensitiveRoutes.contains(route) { route } else { request.path }
         let sequence = await log.begin(

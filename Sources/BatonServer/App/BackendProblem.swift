@@ -5,38 +5,38 @@ import BatonHTTP
 /// request or a provider sent.
 enum BackendProblem {
     static let idempotencyKeyInvalid = HTTPError(
-        status: 400, code: ProblemCode.idempotencyKeyInvalid.rawValue,
+        .idempotencyKeyInvalid,
         detail: "Idempotency-Key must be a random UUIDv4.")
 
     static func invalidRequest(_ detail: String) -> HTTPError {
-        HTTPError(status: 400, code: ProblemCode.invalidRequest.rawValue, detail: detail)
+        HTTPError(.invalidRequest, detail: detail)
     }
 
     static let projectionChanged = HTTPError(
-        status: 409, code: ProblemCode.projectionChanged.rawValue,
+        .projectionChanged,
         detail: "This item's sharing offer changed. Fetch the catalog again before sharing.")
 
     static let idempotencyKeyReused = HTTPError(
-        status: 422, code: ProblemCode.idempotencyKeyReused.rawValue,
+        .idempotencyKeyReused,
         detail: "This Idempotency-Key was already used with a different request body.")
 
     static let handoffExpired = HTTPError(
-        status: 410, code: ProblemCode.handoffExpired.rawValue, detail: "The journey link for this request has expired."
+        .handoffExpired, detail: "The journey link for this request has expired."
     )
 
     static let handoffRejected = HTTPError(
-        status: 422, code: ProblemCode.handoffRejected.rawValue, detail: "The provider refused this share request.")
+        .handoffRejected, detail: "The provider refused this share request.")
 
     static func stillInProgress(retryAfter seconds: Int) -> HTTPError {
         HTTPError(
-            status: 503, code: ProblemCode.requestInProgress.rawValue,
+            .requestInProgress,
             detail: "The first request with this Idempotency-Key is still running. Retry with the same key and body.",
             headers: ["retry-after": String(seconds)])
     }
 
     static func storeUnavailable(retryAfter seconds: Int) -> HTTPError {
         HTTPError(
-            status: 503, code: ProblemCode.serviceUnavailable.rawValue,
+            .serviceUnavailable,
             detail: "Temporarily unavailable. Retry shortly.",
             headers: ["retry-after": String(seconds)])
     }
@@ -47,17 +47,17 @@ enum BackendProblem {
         switch failure.reason {
         case .rateLimited:
             return HTTPError(
-                status: 429, code: ProblemCode.providerRateLimited.rawValue,
+                .providerRateLimited,
                 detail: "The provider is busy. Retry later.",
                 headers: retryAfter)
         case .timedOut:
             return HTTPError(
-                status: 503, code: ProblemCode.providerTimeout.rawValue,
+                .providerTimeout,
                 detail: "The provider did not answer in time. Retry later.",
                 headers: retryAfter)
         case .unreachable, .broken, .providerError, .malformedAnswer, .unpinnedHost:
             return HTTPError(
-                status: 502, code: ProblemCode.providerUnavailable.rawValue,
+                .providerUnavailable,
                 detail: "The provider could not be reached. Retry later.",
                 headers: retryAfter)
         }
@@ -66,28 +66,28 @@ enum BackendProblem {
     /// This user already has `rateLimit.maxPendingConnectSessions` connect sessions pending: finish or abandon one
     /// (a pending session stops counting an hour after it was created).
     static let tooManyPending = HTTPError(
-        status: 429, code: ProblemCode.rateLimited.rawValue,
+        .rateLimited,
         detail: "Too many connect sessions pending for this user. Finish one, or retry after the time in Retry-After.",
         headers: ["retry-after": "60"])
 
     /// This user sent more provider-backed requests than the per-user limit allows (``RateLimitMiddleware``).
     static func rateLimited(retryAfter seconds: Int) -> HTTPError {
         HTTPError(
-            status: 429, code: ProblemCode.rateLimited.rawValue,
+            .rateLimited,
             detail: "Too many requests for this user. Retry after the time in Retry-After.",
             headers: ["retry-after": String(seconds)])
     }
 
     static let notFound = HTTPError(
-        status: 404, code: ProblemCode.notFound.rawValue, detail: "No such resource for this user.")
+        .notFound, detail: "No such resource for this user.")
 
     static let unknownWorkflow = HTTPError(
-        status: 404, code: ProblemCode.unknownWorkflow.rawValue, detail: "This workflow is not offered.")
+        .unknownWorkflow, detail: "This workflow is not offered.")
 
     static let callbackUnavailable = HTTPError(
-        status: 422, code: ProblemCode.callbackUnavailable.rawValue,
+        .callbackUnavailable,
         detail: "No return URL is registered for this callback kind.")
 
     static let providerRejected = HTTPError(
-        status: 502, code: ProblemCode.providerRejected.rawValue, detail: "The provider refused the request.")
+        .providerRejected, detail: "The provider refused the request.")
 }

@@ -64,38 +64,52 @@ struct BackendRoutes {
             processor: processor, metrics: metrics, logger: options.logger, now: now)
         let wellKnown = WellKnownDocuments(configuration: configuration)
 
+        // Every route runs through access log → metrics → store-failure mapping; the `/v2` group adds
+        // authentication, and the provider-backed groups in it a per-user rate limit (docs/architecture.md).
         var router = Router()
         router.use(AccessLogMiddleware(logger: options.logger))
         router.use(MetricsMiddleware(metrics: metrics))
         router.use(StoreFailureMiddleware(outages: StoreOutageLog(logger: options.logger, now: now)))
-        router.use(
-            AuthenticationMiddleware(
-                authenticator: SignedTokenAuthenticator(configuration: configuration), now: now,
-                logger: options.logger, metrics: metrics))
-        if configuration.rateLimit.enabled {
-            router.use(RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now, metrics: metrics))
-        }
+        let authentication = AuthenticationMiddleware(
+            authenticator: SignedTokenAuthenticator(configuration: configuration), now: now, logger: options.logger,
+            metrics: metrics)
+        let limited: [any HTTPMiddleware] =
+            configuration.rateLimit.enabled
+            ? [RateLimitMiddleware(store: store, limit: configuration.rateLimit, now: now, metrics: metrics)] : []
 
-        router.post("/v2/handoff-sessions") { try await handoff.create($0) }
-        router.post("/v2/verification-handoffs") { try await verification.createHandoff($0) }
-        router.get("/v2/verifications/{workflow}") { try await verification.status($0) }
-        router.post("/v2/connect-sessions") { try await connect.create($0) }
-        router.get("/v2/connect-sessions/{sessionId}") { try await connect.read($0) }
-        router.post("/webhooks/privue") { try await privueHooks.receive($0) }
-        router.post("/webhooks/bb") { try await bbHooks.receive($0) }
+        router.group("/v2", middleware: [authentication]) { v2 in
+            v2.group("/handoff-sessions", middleware: limited, attributes: .storeBacked) { shares in
+                shares.post("", attributes: .createsProviderSessionTakingItsOwnToken) { try await handoff.create($0) }
+            }
+            v2.group("/verification-handoffs", middleware: limited, attributes: .storeBacked) { handoffs in
+                handoffs.post("", attributes: .createsProviderSession) { try await verification.createHandoff($0) }
+            }
+            v2.group("/verifications", middleware: limited, attributes: .storeBacked) { verifications in
+                verifications.get("/{workflow}") { try await verification.status($0) }
+            }
+            v2.group("/connect-sessions", middleware: limited, attributes: .storeBacked) { sessions in
+                sessions.post("", attributes: .createsProviderSession) { try await connect.create($0) }
+                sessions.get("/{sessionId}") { try await connect.read($0) }
+            }
+            // The catalog pipeline mounts GET /v2/catalog here (and GET /assets/… below, outside the group).
+            catalog.registerRoutes(on: &v2)
+        }
+        router.group("/webhooks", attributes: .storeBacked) { hooks in
+            hooks.post("/privue") { try await privueHooks.receive($0) }
+            hooks.post("/bb") { try await bbHooks.receive($0) }
+        }
         router.get("/.well-known/apple-app-site-association") { _ in try wellKnown.appleAppSiteAssociation() }
         router.get("/.well-known/assetlinks.json") { _ in try wellKnown.assetLinks() }
         router.get("/healthz") { _ in .text("ok\n") }
         // The public readiness answer is bare: which part is missing is for the operator (the admin listener).
-        router.get("/readyz") { [self] _ in
+        router.get("/readyz", attributes: .storeBacked) { [self] _ in
             let ready = await readiness().ready
             return .text(ready ? "ready\n" : "not ready\n", status: ready ? 200 : 503)
         }
         OpenAPIDocument.register(on: &router)
         // GET at exactly each registered https return path: the page a browser shows when the app did not open.
         ReturnLandingRoutes(configuration: configuration).install(into: &router)
-        // The catalog pipeline mounts GET /v2/catalog and GET /assets/… here.
-        catalog.registerRoutes(on: &router)
+        catalog.registerPublicRoutes(on: &router)
         if options.servesWebShell || configuration.servesWebShell { mountWebShell(on: &router) }
         return router
     }

@@ -11,9 +11,12 @@ public protocol CatalogComponent: Sendable {
     /// What `POST /v2/handoff-sessions` checks a share against (`409 projection_changed` when not offered).
     var projection: any CatalogProjection { get }
 
-    /// Adds the component's routes. `/v2/*` routes are behind the backend's authentication middleware, so handlers
-    /// can call `request.authenticatedUser()`.
-    func registerRoutes(on router: inout Router)
+    /// Adds the component's routes for signed-in users to the backend's `/v2` group (paths relative to `/v2`),
+    /// behind its authentication middleware, so handlers can call `request.authenticatedUser()`.
+    func registerRoutes(on api: inout RouterGroup)
+
+    /// Adds the component's public routes, which need no user.
+    func registerPublicRoutes(on router: inout Router)
 
     /// Background work, run from ``BatonBackend/start(host:port:)`` until the task is cancelled at shutdown.
     func run() async

@@ -7,25 +7,23 @@ public enum AuthenticatedUserKey: RequestAttributeKey {
     public typealias Value = AuthenticatedUser
 }
 
-/// Requires `Authorization: Bearer <token>` on every request under `pathPrefix` (default `/v2/`) and attaches the
-/// user it proves; anything else is `401 unauthorized`, without saying which check failed (no oracle); a user id that is empty or holds a control
+/// Requires `Authorization: Bearer <token>` on every request it runs for (``BackendRoutes`` installs it on the `/v2`
+/// group, so every request under `/v2`, a 404 included, needs one) and attaches the user it proves; anything else is `401 unauthorized`, without saying which check failed (no oracle); a user id that is empty or holds a control
 /// character is refused as `malformed` whatever the authenticator said. The reason
 /// (``TokenRefusal``) is logged as a `token_refused` line with the request id — never the token — and counted in
 /// `baton_auth_token_refusals_total`.
 public struct AuthenticationMiddleware: HTTPMiddleware {
     private let authenticator: any Authenticator
-    private let pathPrefix: String
     private let now: @Sendable () -> Date
     private let logger: Logger?
     private let metrics: BackendMetrics?
 
     /// Creates the middleware; `now` is injectable for tests. Refusals go to `logger` and `metrics` when given.
     public init(
-        authenticator: any Authenticator, pathPrefix: String = "/v2/", now: @escaping @Sendable () -> Date = Date.init,
+        authenticator: any Authenticator, now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger? = nil, metrics: BackendMetrics? = nil
     ) {
         self.authenticator = authenticator
-        self.pathPrefix = pathPrefix
         self.now = now
         self.logger = logger
         self.metrics = metrics
@@ -33,7 +31,6 @@ public struct AuthenticationMiddleware: HTTPMiddleware {
 
     nonisolated(nonsending) public func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse
     {
-        guard request.path.hasPrefix(pathPrefix) else { return try await next(request) }
         let verification: TokenVerification
         if let header = request.headers["authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer " {
             verification = authenticator.verify(bearerToken: String(header.dropFirst(7)), now: now())

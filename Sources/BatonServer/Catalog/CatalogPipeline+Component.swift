@@ -8,9 +8,13 @@ extension CatalogPipeline: CatalogComponent {
     /// The projection the share route checks against: the same service that renders `GET /v2/catalog`.
     public var projection: any CatalogProjection { service }
 
-    /// Mounts `GET /v2/catalog` (behind the backend's authentication) and `GET /assets/{file}` (public).
-    public func registerRoutes(on router: inout Router) {
-        router.get("/v2/catalog", service.catalogResponse)
+    /// Mounts `GET /v2/catalog` in the backend's authenticated `/v2` group.
+    public func registerRoutes(on api: inout RouterGroup) {
+        api.get("/catalog", service.catalogResponse)
+    }
+
+    /// Mounts `GET /assets/{file}` (public).
+    public func registerPublicRoutes(on router: inout Router) {
         router.get("/assets/{file}", service.assetResponse)
     }
 

@@ -48,12 +48,12 @@ struct HandoffSessionService: Sendable {
         var token = request.attributes[PendingRateLimitKey.self]
         guard let header = request.headers["idempotency-key"], let key = IdempotencyKey(header) else {
             try await token?.takeAlone(now: now())
-            metrics.recordIdempotency("invalid_key")
+            metrics.recordIdempotency(.invalidKey)
             throw BackendProblem.idempotencyKeyInvalid
         }
         guard let body = ShareRequestBody(json: request.body) else {
             try await token?.takeAlone(now: now())
-            metrics.recordIdempotency("invalid_request")
+            metrics.recordIdempotency(.invalidRequest)
             throw BackendProblem.invalidRequest(
                 "The body must be exactly {catalogItemId, disclosureVersion, affirmed: true, affirmedAt}.")
         }
@@ -76,17 +76,17 @@ struct HandoffSessionService: Sendable {
             }
             switch claim {
             case .fingerprintMismatch:
-                metrics.recordIdempotency("key_reused")
+                metrics.recordIdempotency(.keyReused)
                 throw BackendProblem.idempotencyKeyReused
             case .completed(let stored):
                 return try replay(stored, record, joined: waited)
             case .inProgress:
                 let remaining = deadline - clock.now
                 guard remaining > .zero else {
-                    metrics.recordIdempotency("join_timeout")
+                    metrics.recordIdempotency(.joinTimeout)
                     throw BackendProblem.stillInProgress(retryAfter: options.inProgressRetryAfterSeconds)
                 }
-                if !waited { metrics.recordIdempotency("waiting") }
+                if !waited { metrics.recordIdempotency(.waiting) }
                 waited = true
                 await waiters.wait(for: record.waitID, atMost: min(remaining, options.joinPollInterval))
             case .claimed:
@@ -105,7 +105,7 @@ struct HandoffSessionService: Sendable {
         do {
             let offered = try await catalog.handoff(for: record.user, catalogItemID: body.catalogItemId, now: now())
             guard case .shareOrNeutral(let share)? = offered, share.disclosureVersion == body.disclosureVersion else {
-                metrics.recordIdempotency("projection_changed")
+                metrics.recordIdempotency(.projectionChanged)
                 return try await completeDefinitive(BackendProblem.projectionChanged, record)
             }
             let upstreamKey = providerKeys.key(for: .chiaHandoffSession, user: record.user.id, appKey: key)
@@ -116,13 +116,13 @@ struct HandoffSessionService: Sendable {
                 _ = try await store.complete(
                     user: record.user.id, key: record.key, owner: record.owner, responseStatus: 201,
                     sealedResponse: sealed, responseExpiresAt: handoff.expiresAt, now: now())
-                metrics.recordIdempotency(tookOver ? "took_over" : "created")
+                metrics.recordIdempotency(tookOver ? .tookOver : .created)
                 return Self.created(plaintext, replayed: false)
             case .rejected(let rejection):
-                metrics.recordIdempotency("provider_rejected")
+                metrics.recordIdempotency(.providerRejected)
                 return try await completeDefinitive(Self.problem(for: rejection), record)
             case .unavailable(let failure):
-                metrics.recordIdempotency("provider_retryable")
+                metrics.recordIdempotency(.providerRetryable)
                 _ = try await store.fail(user: record.user.id, key: record.key, owner: record.owner, now: now())
                 return BackendProblem.providerUnavailable(failure).response()
             }
@@ -150,12 +150,11 @@ struct HandoffSessionService: Sendable {
         guard let sealed = stored.sealedResponse, let expiresAt = stored.responseExpiresAt, expiresAt > now(),
             let plaintext = sealer.open(sealed, user: record.user.id, key: record.key)
         else {
-            metrics.recordIdempotency("expired")
+            metrics.recordIdempotency(.expired)
             if status == 201 { throw BackendProblem.handoffExpired }
-            throw HTTPError(
-                status: status, code: ProblemCode.requestRejected.rawValue, detail: "This request was refused earlier.")
+            throw HTTPError(.requestRejected, status: status, detail: "This request was refused earlier.")
         }
-        metrics.recordIdempotency(joined ? "joined" : "replayed")
+        metrics.recordIdempotency(joined ? .joined : .replayed)
         var response: HTTPResponse
         if status == 201 {
             response = Self.created(plaintext, replayed: true)

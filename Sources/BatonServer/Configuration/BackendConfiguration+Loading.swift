@@ -27,19 +27,7 @@ extension BackendConfiguration {
 
     static func load(_ root: [String: JSONValue], environment: [String: String]) throws(ConfigurationErrors) -> Self {
         var development = ConfigurationReader(allowsLoopbackHTTP: false)
-        let developmentObject = development.object(
-            root, "development", path: "development", known: ["allowLoopbackHTTP", "sandboxEvidence"],
-            required: false)
-        let allowsLoopbackHTTP = development.bool(
-            developmentObject, "allowLoopbackHTTP", path: "development.allowLoopbackHTTP", default: false)
-        let usesSandboxEvidence = development.bool(
-            developmentObject, "sandboxEvidence", path: "development.sandboxEvidence", default: false)
-        if usesSandboxEvidence && !allowsLoopbackHTTP {
-            development.fail(
-                "development.sandboxEvidence",
-                "fixture users are for the local sandbox only: set development.allowLoopbackHTTP too, never in production"
-            )
-        }
+        let (allowsLoopbackHTTP, usesSandboxEvidence) = development.development(root)
 
         var read = ConfigurationReader(allowsLoopbackHTTP: allowsLoopbackHTTP)
         read.rejectUnknownKeys(
@@ -48,206 +36,46 @@ extension BackendConfiguration {
                 "server", "database", "development", "tokens", "providers", "chia", "privue", "bb", "apps",
                 "returnLanding", "rateLimit", "webShell", "retention",
             ])
-
-        let serverObject = read.object(
-            root, "server", path: "server",
-            known: [
-                "host", "port", "threads", "publicOrigin", "maxConnectionsPerAddress", "maxConnections", "adminHost",
-                "adminPort",
-            ])
-        let server = Server(
-            host: read.string(serverObject, "host", path: "server.host", default: "127.0.0.1"),
-            port: read.integer(serverObject, "port", path: "server.port", default: 8080, range: 1...65_535),
-            threads: read.integer(
-                serverObject, "threads", path: "server.threads",
-                default: ProcessInfo.processInfo.activeProcessorCount, range: 1...256),
-            publicOrigin: read.origin(serverObject, "publicOrigin", path: "server.publicOrigin"),
-            maxConnectionsPerAddress: read.integer(
-                serverObject, "maxConnectionsPerAddress", path: "server.maxConnectionsPerAddress",
-                default: HTTPServerLimits().maxConnectionsPerAddress, range: 0...1_000_000),
-            maxConnections: read.integer(
-                serverObject, "maxConnections", path: "server.maxConnections",
-                default: HTTPServerLimits().maxConnections, range: 1...1_000_000),
-            adminHost: read.string(serverObject, "adminHost", path: "server.adminHost", default: "127.0.0.1"),
-            adminPort: read.integer(
-                serverObject, "adminPort", path: "server.adminPort", default: 9464, range: 0...65_535))
-        if server.adminPort != 0 && server.adminPort == server.port {
-            read.fail("server.adminPort", "must differ from server.port (the admin listener is a second port)")
-        }
-
-        let database = read.string(root, "database", path: "database", default: "sqlite:.baton/baton.sqlite")
-        if !database.hasPrefix("sqlite:") && !database.hasPrefix("postgres://") && !database.hasPrefix("postgresql://")
-        {
-            read.fail("database", "must be sqlite:PATH or postgres://…")
-        }
-
-        let tokens = read.object(
-            root, "tokens", path: "tokens",
-            known: ["ttlSeconds", "audience", "clockSkewSeconds", "maxLifetimeSeconds"],
-            required: false)
-        let providers = read.object(root, "providers", path: "providers", known: ["timeoutSeconds"], required: false)
-
-        let chiaObject = read.object(
-            root, "chia", path: "chia",
-            known: [
-                "apiOrigin", "assetOrigin", "genericReturnHost", "syncIntervalSeconds", "evidenceTTLSeconds",
-                "clockSkewSeconds", "supportedSchemaVersions", "maxImageBytes", "genericReturnPath", "journeyHosts",
-            ])
-        let chia = Chia(
-            apiOrigin: read.origin(chiaObject, "apiOrigin", path: "chia.apiOrigin"),
-            assetOrigin: read.origin(chiaObject, "assetOrigin", path: "chia.assetOrigin"),
-            apiKey: read.secret(environment, SecretVariable.chiaAPIKey.rawValue, minimumLength: 16),
-            genericReturnHost: chiaObject["genericReturnHost"] == nil
-                ? nil : read.hostName(chiaObject, "genericReturnHost", path: "chia.genericReturnHost"),
-            genericReturnPath: chiaObject["genericReturnPath"] == nil
-                ? nil : read.string(chiaObject, "genericReturnPath", path: "chia.genericReturnPath"),
-            syncInterval: TimeInterval(
-                read.integer(
-                    chiaObject, "syncIntervalSeconds", path: "chia.syncIntervalSeconds", default: 300,
-                    range: 5...86_400)),
-            decisionPolicy: CatalogDecisionPolicy(
-                evidenceTTL: TimeInterval(
-                    read.integer(
-                        chiaObject, "evidenceTTLSeconds", path: "chia.evidenceTTLSeconds", default: 300,
-                        range: 1...86_400)),
-                clockSkewTolerance: TimeInterval(
-                    read.integer(
-                        chiaObject, "clockSkewSeconds", path: "chia.clockSkewSeconds", default: 30, range: 0...3_600)),
-                supportedSchemaVersions: Set(
-                    read.integers(
-                        chiaObject, "supportedSchemaVersions", path: "chia.supportedSchemaVersions", default: [1]))),
-            maxImageBytes: read.integer(
-                chiaObject, "maxImageBytes", path: "chia.maxImageBytes", default: 2 << 20, range: 1_024...(64 << 20)))
-
-        var chiaPinned = chia
-        chiaPinned.journeyHosts = read.journeyHosts(
-            chiaObject, path: "chia.journeyHosts", defaultOrigin: chia.apiOrigin, documented: nil)
-        chiaPinned.journeyHostsConfigured = chiaObject["journeyHosts"] != nil
-        let privueObject = read.object(
-            root, "privue", path: "privue",
-            known: ["apiOrigin", "returnURL", "workflows", "journeyHosts", "previousWebhookSecretUntil"])
-        // Read in the file's order, so the errors come in it; the return URLs are `nil` (with an error) when invalid.
-        let privueOrigin = read.origin(privueObject, "apiOrigin", path: "privue.apiOrigin")
-        let privueKey = read.secret(environment, SecretVariable.privueAPIKey.rawValue, minimumLength: 16)
-        let privueHooks = read.webhookSecret(environment, SecretVariable.privueWebhookSecret.rawValue)
-        let privueReturnURL = read.returnURL(privueObject, "returnURL", path: "privue.returnURL", httpsOnly: true)
-        let workflows = read.strings(privueObject, "workflows", path: "privue.workflows")
-
-        let privueHosts = read.journeyHosts(
-            privueObject, path: "privue.journeyHosts", defaultOrigin: privueOrigin,
-            documented: BackendConfiguration.Privue.documentedJourneyHosts)
-        let privuePrevious = read.previousWebhookSecret(
-            environment, "BATON_PRIVUE_WEBHOOK_SECRET_PREVIOUS", privueObject, path: "privue.previousWebhookSecretUntil"
-        )
-        let bbObject = read.object(
-            root, "bb", path: "bb", known: ["apiOrigin", "returnURLs", "journeyHosts", "previousWebhookSecretUntil"])
-        let bbPrevious = read.previousWebhookSecret(
-            environment, "BATON_BB_WEBHOOK_SECRET_PREVIOUS", bbObject, path: "bb.previousWebhookSecretUntil")
-        let bbReturns = read.object(bbObject, "returnURLs", path: "bb.returnURLs", known: ["https", "customScheme"])
-        let bbOrigin = read.origin(bbObject, "apiOrigin", path: "bb.apiOrigin")
-        let bbKey = read.secret(environment, SecretVariable.bbAPIKey.rawValue, minimumLength: 16)
-        let bbClientID = read.secret(environment, SecretVariable.bbClientID.rawValue, minimumLength: 1).revealForUse()
-        let bbHooks = read.webhookSecret(environment, SecretVariable.bbWebhookSecret.rawValue)
-        let bbHTTPSReturnURL = read.returnURL(bbReturns, "https", path: "bb.returnURLs.https", httpsOnly: true)
-        let bbHosts = read.journeyHosts(bbObject, path: "bb.journeyHosts", defaultOrigin: bbOrigin, documented: nil)
-        let bbCustomReturnURL =
-            bbReturns["customScheme"] == nil
-            ? nil : read.returnURL(bbReturns, "customScheme", path: "bb.returnURLs.customScheme", httpsOnly: false)
-        if let custom = bbCustomReturnURL, custom.isHTTPS || custom.string.lowercased().hasPrefix("http:") {
-            read.fail("bb.returnURLs.customScheme", "must use the app's own scheme, such as acmewallet://bb-callback")
-        }
-
-        let appsObject = read.object(root, "apps", path: "apps", known: ["apple", "android"], required: false)
-        let apple = read.object(appsObject, "apple", path: "apps.apple", known: ["appIDs"], required: false)
-        let android = read.object(
-            appsObject, "android", path: "apps.android", known: ["packageName", "sha256CertFingerprints"],
-            required: false)
-        let apps = Apps(
-            appleAppIDs: read.strings(apple, "appIDs", path: "apps.apple.appIDs", required: false),
-            androidPackageName: android["packageName"] == nil
-                ? nil : read.string(android, "packageName", path: "apps.android.packageName"),
-            androidCertificateFingerprints: read.strings(
-                android, "sha256CertFingerprints", path: "apps.android.sha256CertFingerprints", required: false))
-        read.checkAppIDs(apps)
-
-        let limits = read.object(
-            root, "rateLimit", path: "rateLimit",
-            known: ["enabled", "burst", "perMinute", "createBurst", "createPerMinute", "maxPendingConnectSessions"],
-            required: false)
-        let rateLimit = RateLimit(
-            enabled: read.bool(limits, "enabled", path: "rateLimit.enabled", default: true),
-            burst: read.integer(limits, "burst", path: "rateLimit.burst", default: 60, range: 1...100_000),
-            perMinute: read.integer(limits, "perMinute", path: "rateLimit.perMinute", default: 60, range: 1...100_000),
-            createBurst: read.integer(
-                limits, "createBurst", path: "rateLimit.createBurst", default: 10, range: 1...100_000),
-            createPerMinute: read.integer(
-                limits, "createPerMinute", path: "rateLimit.createPerMinute", default: 2, range: 1...100_000),
-            maxPendingConnectSessions: read.integer(
-                limits, "maxPendingConnectSessions", path: "rateLimit.maxPendingConnectSessions", default: 5,
-                range: 0...100_000))
-        let tokenSigningKey = read.secret(environment, SecretVariable.tokenSigningKey.rawValue, minimumLength: 32)
-        let idempotencyVariable = OptionalSecretVariable.idempotencySecret.rawValue
-        let configuredIdempotencySecret =
-            (environment[idempotencyVariable] ?? "").isEmpty ? nil : read.key256(environment, idempotencyVariable)
-
-        let tokenTTL = TimeInterval(
-            read.integer(tokens, "ttlSeconds", path: "tokens.ttlSeconds", default: 3_600, range: 60...2_592_000))
+        let server = read.server(root)
+        let database = read.database(root)
+        let chia = read.chia(root, environment)
+        let privue = read.privue(root, environment)
+        let bb = read.bb(root, environment)
+        let apps = read.apps(root)
+        let rateLimit = read.rateLimit(root)
+        let tokens = read.tokens(root, environment, publicOrigin: server.publicOrigin)
         let sealingKey = read.key256(environment, SecretVariable.sealingKey.rawValue)
         let previousSealingKeys = read.keys256(environment, OptionalSecretVariable.previousSealingKeys.rawValue)
-        let providerTimeout = TimeInterval(
-            read.integer(providers, "timeoutSeconds", path: "providers.timeoutSeconds", default: 10, range: 1...120))
+        let providerTimeout = read.providerTimeout(root)
         let returnLanding = read.returnLanding(root)
         read.checkLanding(
-            returnURLs: [("bb.returnURLs.https", bbHTTPSReturnURL), ("privue.returnURL", privueReturnURL)], chia: chia,
-            landing: returnLanding)
-        let tokenAudience = read.string(tokens, "audience", path: "tokens.audience", default: server.publicOrigin)
-        let previousTokenSigningKeys = read.previousTokenKeys(environment)
-        let tokenClockSkew = read.integer(
-            tokens, "clockSkewSeconds", path: "tokens.clockSkewSeconds", default: 60, range: 0...3_600)
-        let tokenMaxLifetime = read.integer(
-            tokens, "maxLifetimeSeconds", path: "tokens.maxLifetimeSeconds", default: max(86_400, Int(tokenTTL)),
-            range: 60...31_536_000)
-        if tokenMaxLifetime < Int(tokenTTL) {
-            read.fail(
-                "tokens.maxLifetimeSeconds",
-                "must be at least tokens.ttlSeconds (tokens baton token mints would be refused)")
-        }
-        let webShell = read.object(root, "webShell", path: "webShell", known: ["enabled"], required: false)
-        let servesWebShell = read.bool(webShell, "enabled", path: "webShell.enabled", default: false)
+            returnURLs: [("bb.returnURLs.https", bb?.httpsReturnURL), ("privue.returnURL", privue?.returnURL)],
+            chia: chia, landing: returnLanding)
+        let servesWebShell = read.servesWebShell(root)
         let retention = read.retention(root, syncInterval: chia.syncInterval)
 
         let errors = development.errors + read.errors
-        // An invalid return URL is among the errors, so both are present whenever there are none.
-        guard errors.isEmpty, let privueReturnURL, let bbHTTPSReturnURL else { throw ConfigurationErrors(errors) }
-        let privue = Privue(
-            apiOrigin: privueOrigin, apiKey: privueKey, webhookSecret: privueHooks,
-            previousWebhookSecret: privuePrevious?.secret, previousWebhookSecretUntil: privuePrevious?.until,
-            returnURL: privueReturnURL, workflows: workflows, journeyHosts: privueHosts)
-        let bb = BB(
-            apiOrigin: bbOrigin, apiKey: bbKey, clientID: bbClientID, webhookSecret: bbHooks,
-            previousWebhookSecret: bbPrevious?.secret, previousWebhookSecretUntil: bbPrevious?.until,
-            httpsReturnURL: bbHTTPSReturnURL, customSchemeReturnURL: bbCustomReturnURL, journeyHosts: bbHosts)
-        var bbPinned = bb
-        bbPinned.journeyHostsConfigured = bbObject["journeyHosts"] != nil
+        // A section that could not be read is among the errors, so both are present whenever there are none.
+        guard errors.isEmpty, let privue, let bb else { throw ConfigurationErrors(errors) }
         var configuration = BackendConfiguration(
             server: server,
             database: database,
             allowsLoopbackHTTP: allowsLoopbackHTTP,
             usesSandboxEvidence: usesSandboxEvidence,
-            tokenSigningKey: tokenSigningKey,
-            tokenTTL: tokenTTL,
+            tokenSigningKey: tokens.signingKey,
+            tokenTTL: tokens.ttl,
             sealingKey: sealingKey,
             previousSealingKeys: previousSealingKeys,
-            idempotencySecret: configuredIdempotencySecret
-                ?? ProviderIdempotencyKeys.derivedSecret(fromTokenSigningKey: tokenSigningKey),
-            idempotencySecretIsConfigured: configuredIdempotencySecret != nil,
+            idempotencySecret: tokens.idempotencySecret
+                ?? ProviderIdempotencyKeys.derivedSecret(fromTokenSigningKey: tokens.signingKey),
+            idempotencySecretIsConfigured: tokens.idempotencySecret != nil,
             rateLimit: rateLimit,
             providerTimeout: providerTimeout,
-            chia: chiaPinned, privue: privue, bb: bbPinned, apps: apps, returnLanding: returnLanding)
-        configuration.tokenAudience = tokenAudience
-        configuration.previousTokenSigningKeys = previousTokenSigningKeys
-        configuration.tokenClockSkew = TimeInterval(tokenClockSkew)
-        configuration.tokenMaxLifetime = TimeInterval(tokenMaxLifetime)
+            chia: chia, privue: privue, bb: bb, apps: apps, returnLanding: returnLanding)
+        configuration.tokenAudience = tokens.audience
+        configuration.previousTokenSigningKeys = tokens.previousSigningKeys
+        configuration.tokenClockSkew = tokens.clockSkew
+        configuration.tokenMaxLifetime = tokens.maxLifetime
         configuration.servesWebShell = servesWebShell
         configuration.retention = retention
         if let password = environment[OptionalSecretVariable.databasePassword.rawValue], !password.isEmpty {

@@ -70,18 +70,18 @@ public final class BackendMetrics: Sendable {
     }
 
     /// Counts one provider operation (all its attempts together).
-    public func recordProviderCall(_ provider: ProviderName, operation: String, outcome: String) {
-        increment("baton_provider_calls_total", [provider.rawValue, operation, outcome])
+    public func recordProviderCall(_ provider: ProviderName, operation: ProviderOperation, outcome: String) {
+        increment("baton_provider_calls_total", [provider.rawValue, operation.rawValue, outcome])
     }
 
-    /// Counts one idempotency outcome (`created`, `replayed`, `expired`, `joined_timeout`, …).
-    public func recordIdempotency(_ outcome: String) {
-        increment("baton_idempotency_outcomes_total", [outcome])
+    /// Counts one idempotency outcome (`created`, `replayed`, `expired`, `join_timeout`, …).
+    public func recordIdempotency(_ outcome: IdempotencyOutcome) {
+        increment("baton_idempotency_outcomes_total", [outcome.rawValue])
     }
 
     /// Counts one webhook delivery by result (`accepted`, `duplicate`, or a rejection code).
-    public func recordWebhook(_ provider: ProviderName, result: String) {
-        increment("baton_webhook_verifications_total", [provider.rawValue, result])
+    public func recordWebhook(_ provider: ProviderName, result: WebhookResult) {
+        increment("baton_webhook_verifications_total", [provider.rawValue, result.label])
     }
 
     /// Counts one refused bearer token by reason (`expired`, `bad_signature`, …).

@@ -28,22 +28,17 @@ struct MetricsMiddleware: HTTPMiddleware {
 
 /// Turns a store that is busy or unreachable into `503 service_unavailable` with `Retry-After`, instead of an opaque
 /// 500, and reports outages to ``StoreOutageLog``: the first refusal logs why, the first success of a route that
-/// reads or writes the store ends the outage (a write, if the outage refuses writes only: a full disk). Each outcome goes with the ``StoreOutageLog/Mark`` taken when the
+/// reads or writes the store (one that declares ``StoreBackedRouteKey``) ends the outage (a write, if the outage refuses writes only: a full disk). Each outcome goes with the ``StoreOutageLog/Mark`` taken when the
 /// request began, so an answer that was overtaken by newer ones cannot end an outage early or open a second one.
 struct StoreFailureMiddleware: HTTPMiddleware {
-    /// Route patterns (prefixes) whose 2xx answer proves the store answered.
-    static let storeRoutes = [
-        "/v2/handoff-sessions", "/v2/verification", "/v2/connect-sessions", "/webhooks/", "/readyz",
-    ]
-
     let outages: StoreOutageLog
 
     nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
         let began = outages.mark()
         do {
             let response = try await next(request)
-            if (200..<300).contains(response.status), outages.isDown, let route = request.route,
-                Self.storeRoutes.contains(where: { route.hasPrefix($0) })
+            if (200..<300).contains(response.status), outages.isDown,
+                request.attributes[StoreBackedRouteKey.self] == true
             {
                 outages.succeeded(since: began, read: request.method == .get || request.method == .head)
             }
@@ -53,4 +48,15 @@ struct StoreFailureMiddleware: HTTPMiddleware {
             throw BackendProblem.storeUnavailable(retryAfter: 1)
         }
     }
+}
+
+/// Declared by a route that reads or writes the store, so that its 2xx answer proves the store answered
+/// (``StoreFailureMiddleware``).
+enum StoreBackedRouteKey: RequestAttributeKey {
+    typealias Value = Bool
+}
+
+extension RequestAttributes {
+    /// A route that reads or writes the store (``StoreBackedRouteKey``).
+    static let storeBacked = RequestAttributes().with(StoreBackedRouteKey.self, true)
 }

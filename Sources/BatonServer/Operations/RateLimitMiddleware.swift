@@ -8,37 +8,32 @@ import Foundation
 /// Each authenticated user has one bucket of ``BackendConfiguration/RateLimit/burst`` requests, refilled at
 /// ``BackendConfiguration/RateLimit/perMinute``, kept in the ``Store`` so every instance sharing the database
 /// shares it. An empty bucket answers `429 rate_limited` with `Retry-After` before the route runs, and counts it in
-/// `baton_rate_limited_total`. Runs after ``AuthenticationMiddleware``; a request without a user is left to the route
-/// (which answers 401).
+/// `baton_rate_limited_total`. ``BackendRoutes`` installs it on the groups of the provider-backed routes (share,
+/// verification, connect), inside ``AuthenticationMiddleware``; a request without a user is left to the route (which
+/// answers 401).
 ///
-/// The three create routes draw on a second, smaller bucket of their own (``BackendConfiguration/RateLimit/createBurst``
-/// at ``BackendConfiguration/RateLimit/createPerMinute``) instead: the general one is sized for polling a status
-/// every two seconds, which would let one account create thousands of provider sessions an hour.
+/// A route that creates a provider session declares ``RouteRateLimit/create`` (``RouteRateLimitKey``) and draws on a
+/// second, smaller bucket of its own (``BackendConfiguration/RateLimit/createBurst`` at
+/// ``BackendConfiguration/RateLimit/createPerMinute``) instead: the general one is sized for polling a status every
+/// two seconds, which would let one account create thousands of provider sessions an hour. A route that declares it
+/// takes its token itself (``RouteRateLimit/takenByRoute``) finds it in ``PendingRateLimitKey``, not yet taken.
 struct RateLimitMiddleware: HTTPMiddleware {
-    /// Path prefixes of the provider-backed routes (CONTRACTS.md §2): share, verification, connect.
-    static let limitedPrefixes = [
-        "/v2/handoff-sessions", "/v2/verification-handoffs", "/v2/verifications/", "/v2/connect-sessions",
-    ]
-    /// The routes that create a provider session (POST only).
-    static let createPaths: Set<String> = ["/v2/handoff-sessions", "/v2/verification-handoffs", "/v2/connect-sessions"]
-
     let store: any Store
     let limit: BackendConfiguration.RateLimit
     let now: @Sendable () -> Date
     let metrics: BackendMetrics
 
     nonisolated(nonsending) func handle(_ request: HTTPRequest, next: HTTPResponder) async throws -> HTTPResponse {
-        guard Self.limitedPrefixes.contains(where: request.path.hasPrefix),
-            let user = request.attributes[AuthenticatedUserKey.self]
-        else { return try await next(request) }
+        guard let user = request.attributes[AuthenticatedUserKey.self] else { return try await next(request) }
+        let declared = request.attributes[RouteRateLimitKey.self] ?? RouteRateLimit()
         let take =
-            request.method == .post && Self.createPaths.contains(request.path)
-            ? RateLimitTake(bucket: "create:" + user.id, burst: limit.createBurst, perMinute: limit.createPerMinute)
-            : RateLimitTake(bucket: "user:" + user.id, burst: limit.burst, perMinute: limit.perMinute)
+            switch declared.bucket {
+            case .create:
+                RateLimitTake(bucket: "create:" + user.id, burst: limit.createBurst, perMinute: limit.createPerMinute)
+            case .perUser: RateLimitTake(bucket: "user:" + user.id, burst: limit.burst, perMinute: limit.perMinute)
+            }
         let pending = PendingRateLimit(take: take, store: store, metrics: metrics)
-        // A share takes its token in the same store call as its claim (``HandoffSessionService``), or alone before
-        // it answers anything else: one store hop fewer per share, the same answers.
-        if request.method == .post, request.path == "/v2/handoff-sessions" {
+        if declared.takenByRoute {
             var request = request
             request.attributes[PendingRateLimitKey.self] = pending
             return try await next(request)
@@ -46,6 +41,40 @@ struct RateLimitMiddleware: HTTPMiddleware {
         try await pending.takeAlone(now: now())
         return try await next(request)
     }
+}
+
+/// What a provider-backed route declares about its rate-limit token (``RateLimitMiddleware``); a route (or a 404
+/// under its group) that declares nothing draws on the per-user bucket, taken before it runs.
+struct RouteRateLimit: Sendable {
+    /// The bucket a route draws on.
+    enum Bucket: Sendable {
+        /// The general per-user bucket, sized for polling.
+        case perUser
+        /// The smaller bucket of the routes that create a provider session.
+        case create
+    }
+
+    var bucket = Bucket.perUser
+    /// Whether the route takes the token itself: a share takes it in the same store call as its claim
+    /// (``HandoffSessionService``), or alone before it answers anything else, one store hop fewer per share.
+    var takenByRoute = false
+
+    /// A create route's declaration.
+    static let create = RouteRateLimit(bucket: .create)
+}
+
+/// The request attribute a route declares its ``RouteRateLimit`` in.
+enum RouteRateLimitKey: RequestAttributeKey {
+    typealias Value = RouteRateLimit
+}
+
+extension RequestAttributes {
+    /// A route that draws on the create bucket (``RouteRateLimit``), the middleware taking its token.
+    static let createsProviderSession = RequestAttributes().with(RouteRateLimitKey.self, .create)
+
+    /// A route that draws on the create bucket and takes its token itself, with its claim.
+    static let createsProviderSessionTakingItsOwnToken = RequestAttributes().with(
+        RouteRateLimitKey.self, RouteRateLimit(bucket: .create, takenByRoute: true))
 }
 
 /// The request attribute holding a share's rate-limit token, not yet taken: the route takes it with its claim.

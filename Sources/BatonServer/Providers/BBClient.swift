@@ -64,7 +64,7 @@ package struct BBClient: Sendable {
         body.field("returnUrl", returnURL)
         let exchange = try await caller.send(
             request(.post, "/v2/connect-sessions", body: body.finishBytes()),
-            provider: .bb, operation: "create_connect_session", repeatability: .onlyIfNotSent)
+            provider: .bb, operation: .createConnectSession, repeatability: .onlyIfNotSent)
         let result = ProviderJSON.result(exchange) { response -> BBConnectSession? in
             struct Body: Decodable {
                 let sessionId: String
@@ -75,8 +75,8 @@ package struct BBClient: Sendable {
             else { return nil }
             return BBConnectSession(sessionID: body.sessionId, hostedURL: url)
         }
-        let pinned = caller.pin(result, to: journeyHosts, .bb, "create_connect_session") { $0.hostedURL }
-        caller.record(.bb, "create_connect_session", pinned)
+        let pinned = caller.pin(result, to: journeyHosts, .bb, .createConnectSession) { $0.hostedURL }
+        caller.record(.bb, .createConnectSession, pinned)
         return pinned
     }
 
@@ -84,9 +84,9 @@ package struct BBClient: Sendable {
     package func connectSession(id: String) async throws -> ProviderResult<BBConnectSessionState> {
         let exchange = try await caller.send(
             request(.get, "/v2/connect-sessions/\(PrivueClient.segment(id))", body: []), provider: .bb,
-            operation: "get_connect_session", repeatability: .idempotent)
+            operation: .getConnectSession, repeatability: .idempotent)
         let result = ProviderJSON.result(exchange) { Self.state(ProviderJSON.decode(StateBody.self, $0)) }
-        caller.record(.bb, "get_connect_session", result)
+        caller.record(.bb, .getConnectSession, result)
         return result
     }
 

@@ -35,15 +35,15 @@ package struct ChiaClient: Sendable {
             ],
             body: request.forwardedBody)
         let exchange = try await caller.send(
-            outbound, provider: .chia, operation: "create_handoff_session", repeatability: .idempotent)
+            outbound, provider: .chia, operation: .createHandoffSession, repeatability: .idempotent)
         let result = ProviderJSON.result(exchange) { response -> ChiaHandoff? in
             guard let (url, expiresAt) = Self.urlAndExpiry(response), let url = urls.journeyURL(url),
                 let expiresAt = RFC3339.date(from: expiresAt)
             else { return nil }
             return ChiaHandoff(url: url, expiresAt: expiresAt)
         }
-        let pinned = caller.pin(result, to: journeyHosts, .chia, "create_handoff_session") { $0.url }
-        caller.record(.chia, "create_handoff_session", pinned)
+        let pinned = caller.pin(result, to: journeyHosts, .chia, .createHandoffSession) { $0.url }
+        caller.record(.chia, .createHandoffSession, pinned)
         return pinned
     }
 

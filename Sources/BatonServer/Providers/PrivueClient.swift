@@ -42,10 +42,10 @@ package struct PrivueClient: Sendable {
         body.field("workflow", workflow)
         let exchange = try await caller.send(
             request(.post, "/verifications", body: body.finishBytes()), provider: .privue,
-            operation: "create_verification",
+            operation: .createVerification,
             repeatability: .idempotent)
         let result = ProviderJSON.result(exchange, decode: Self.state)
-        caller.record(.privue, "create_verification", result)
+        caller.record(.privue, .createVerification, result)
         return result
     }
 
@@ -53,7 +53,7 @@ package struct PrivueClient: Sendable {
     package func createHandoff(verificationID id: String) async throws -> ProviderResult<PrivueHandoff> {
         let exchange = try await caller.send(
             request(.post, "/verifications/\(Self.segment(id))/handoff", body: []), provider: .privue,
-            operation: "create_handoff", repeatability: .onlyIfNotSent)
+            operation: .createHandoff, repeatability: .onlyIfNotSent)
         let result = ProviderJSON.result(exchange) { response -> PrivueHandoff? in
             struct Body: Decodable {
                 let url: String
@@ -68,8 +68,8 @@ package struct PrivueClient: Sendable {
             else { return nil }
             return PrivueHandoff(url: url, expiresInSeconds: body.expiresInSeconds)
         }
-        let pinned = caller.pin(result, to: journeyHosts, .privue, "create_handoff") { $0.url }
-        caller.record(.privue, "create_handoff", pinned)
+        let pinned = caller.pin(result, to: journeyHosts, .privue, .createHandoff) { $0.url }
+        caller.record(.privue, .createHandoff, pinned)
         return pinned
     }
 
@@ -77,9 +77,9 @@ package struct PrivueClient: Sendable {
     package func verification(id: String) async throws -> ProviderResult<PrivueVerificationState> {
         let exchange = try await caller.send(
             request(.get, "/verifications/\(Self.segment(id))", body: []), provider: .privue,
-            operation: "get_verification", repeatability: .idempotent)
+            operation: .getVerification, repeatability: .idempotent)
         let result = ProviderJSON.result(exchange, decode: Self.state)
-        caller.record(.privue, "get_verification", result)
+        caller.record(.privue, .getVerification, result)
         return result
     }
 

@@ -35,7 +35,7 @@ package struct ProviderCaller: Sendable {
 
     /// Sends `request`, retrying per `repeatability`. Cancellation of the calling task is rethrown.
     func send(
-        _ request: OutboundRequest, provider: ProviderName, operation: String,
+        _ request: OutboundRequest, provider: ProviderName, operation: ProviderOperation,
         repeatability: ProviderCallPolicy.Repeatability
     ) async throws -> Exchange {
         var request = request
@@ -92,34 +92,35 @@ package struct ProviderCaller: Sendable {
     /// (`unpinned_host`, answered as a 502) and one `journey_host_refused` warning names the provider, the operation
     /// and the host, never the URL.
     func pin<Value>(
-        _ result: ProviderResult<Value>, to pins: JourneyHostPins, _ provider: ProviderName, _ operation: String,
+        _ result: ProviderResult<Value>, to pins: JourneyHostPins, _ provider: ProviderName,
+        _ operation: ProviderOperation,
         url: (Value) -> SensitiveURL
     ) -> ProviderResult<Value> {
         guard case .success(let value) = result, !pins.admits(url(value)) else { return result }
         logger.log(
             .warning, "journey_host_refused",
             [
-                "provider": .string(provider.rawValue), "operation": .string(operation),
+                "provider": .string(provider.rawValue), "operation": .string(operation.rawValue),
                 "host": .string(JourneyHostPins.hostOf(url(value))),
             ])
         return .unavailable(ProviderUnavailable(.unpinnedHost))
     }
 
-    func record<Value>(_ provider: ProviderName, _ operation: String, _ result: ProviderResult<Value>) {
+    func record<Value>(_ provider: ProviderName, _ operation: ProviderOperation, _ result: ProviderResult<Value>) {
         metrics.recordProviderCall(provider, operation: operation, outcome: result.label)
     }
 
     /// One `provider_call` line, written straight into bytes (``LogLine``): what `Logger.log` writes for the same
     /// fields, without the dictionary, the sort and the intermediate strings.
     private func log(
-        _ provider: ProviderName, _ operation: String, _ exchange: Exchange, attempts: Int, elapsed: Duration
+        _ provider: ProviderName, _ operation: ProviderOperation, _ exchange: Exchange, attempts: Int, elapsed: Duration
     ) {
         var line = LogLine(date: logger.now(), level: .info, event: "provider_call")
         line.field("attempts", attempts)
         line.field(
             "duration_ms",
             (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12).rounded() / 1000)
-        line.field("operation", operation)
+        line.field("operation", operation.rawValue)
         switch exchange {
         case .response(let response):
             line.field("provider", provider.rawValue)

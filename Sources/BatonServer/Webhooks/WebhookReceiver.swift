@@ -25,24 +25,24 @@ package struct WebhookReceiver: Sendable {
                 id: request.headers["webhook-id"], timestamp: request.headers["webhook-timestamp"],
                 signatures: request.headers["webhook-signature"], body: request.body, now: now())
         } catch {
-            metrics.recordWebhook(provider, result: error.rawValue)
+            metrics.recordWebhook(provider, result: .rejected(error))
             logRejection(error, timestamp: request.headers["webhook-timestamp"])
             switch error {
             case .missingHeaders, .malformedTimestamp:
-                throw HTTPError(status: 400, code: "webhook_malformed", detail: "Standard Webhooks headers required.")
+                throw HTTPError(.webhookMalformed, detail: "Standard Webhooks headers required.")
             case .timestampOutOfTolerance, .signatureMismatch:
-                throw HTTPError(status: 401, code: "webhook_rejected", detail: "The delivery could not be verified.")
+                throw HTTPError(.webhookRejected, detail: "The delivery could not be verified.")
             }
         }
         guard webhookID.utf8.count <= 256, let event = normalise(request.body, webhookID: webhookID) else {
-            metrics.recordWebhook(provider, result: "malformed_payload")
-            throw HTTPError(status: 400, code: "webhook_malformed", detail: "The payload is not a known event shape.")
+            metrics.recordWebhook(provider, result: .malformedPayload)
+            throw HTTPError(.webhookMalformed, detail: "The payload is not a known event shape.")
         }
         guard try await store.recordWebhookEvent(event) else {
-            metrics.recordWebhook(provider, result: "duplicate")
+            metrics.recordWebhook(provider, result: .duplicate)
             return try HTTPResponse.json(["status": "duplicate"])
         }
-        metrics.recordWebhook(provider, result: "accepted")
+        metrics.recordWebhook(provider, result: .accepted)
         // Stored: a failure from here on is recovered by the drain, and the sender must not resend.
         try? await processor.apply(event)
         return try HTTPResponse.json(["status": "accepted"])

@@ -132,6 +132,10 @@ import Testing
             let reset = try await harness.send(.post, bb + "/_sandbox/reset", headers: fields)
             #expect(reset.status == status)
             if status == 403 { #expect(reset.bodyText.contains("not_local")) }
+            // A path under the control API that no route answers is refused the same way: no 404 tells a stranger
+            // which control routes exist.
+            let unknown = try await harness.send(.get, bb + "/_sandbox/nowhere", headers: fields)
+            #expect(unknown.status == (status == 403 ? 403 : 404))
             // Same-origin: the sandbox's own pages may call it.
             let sameOrigin = try await harness.send(.get, bb + "/_sandbox/state", headers: ["origin": bb])
             #expect(sameOrigin.status == 200)

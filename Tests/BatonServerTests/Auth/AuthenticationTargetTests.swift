@@ -6,13 +6,14 @@ import Testing
 @testable import BatonServer
 
 /// The authentication middleware decides on the same path the router matches: a target without the leading `/`
-/// (`x/v2/catalog`) no longer reaches `/v2/catalog` past a middleware that only guards paths under `/v2/`.
+/// (`x/v2/catalog`) no longer reaches `/v2/catalog` past a middleware that only guards the `/v2` group.
 @Suite struct AuthenticationTargetTests {
     static func router() -> Router {
         let authenticator = SignedTokenAuthenticator(key: Secret(String(repeating: "k", count: 32)))
         var router = Router()
-        router.use(AuthenticationMiddleware(authenticator: authenticator))
-        router.get("/v2/catalog") { request in .text("catalog for \(try request.authenticatedUser().id)") }
+        router.group("/v2", middleware: [AuthenticationMiddleware(authenticator: authenticator)]) { v2 in
+            v2.get("/catalog") { request in .text("catalog for \(try request.authenticatedUser().id)") }
+        }
         router.get("/healthz") { _ in .text("ok") }
         return router
     }

@@ -15,7 +15,8 @@ import Testing
     struct LoadingCatalog: CatalogComponent {
         let loaded: Loaded
         var projection: any CatalogProjection { TestCatalogProjection() }
-        func registerRoutes(on router: inout Router) {}
+        func registerRoutes(on api: inout RouterGroup) {}
+        func registerPublicRoutes(on router: inout Router) {}
         func run() async {}
         var hasPublication: Bool { loaded.value.withLock { $0 } }
     }

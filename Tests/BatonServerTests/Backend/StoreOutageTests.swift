@@ -27,20 +27,20 @@ struct StoreOutageTests {
         var router = Router()
         let clock = ManualClock()
         router.use(StoreFailureMiddleware(outages: StoreOutageLog(logger: Logger(sink: logs), now: { clock.now })))
-        router.get("/v2/connect-sessions/{sessionId}") { request in
+        router.get("/v2/connect-sessions/{sessionId}", attributes: .storeBacked) { request in
             let outcome = failure.current
             if let held, request.parameters["sessionId"] == "held" { await held.pass() }
             if let error = outcome { throw error }
             clock.advance(by: 1)
             return .text("ok\n")
         }
-        router.post("/v2/connect-sessions") { _ in
+        router.post("/v2/connect-sessions", attributes: .storeBacked) { _ in
             if let error = failure.current { throw error }
             clock.advance(by: 1)
             return .text("created\n", status: 201)
         }
         // Reads still work on a full disk: readiness answers while every write is refused.
-        router.get("/readyz") { _ in .text("ready\n") }
+        router.get("/readyz", attributes: .storeBacked) { _ in .text("ready\n") }
         router.get("/healthz") { _ in .text("ok\n") }
         return router
     }

@@ -22,8 +22,11 @@ struct CatalogRoutesTests {
             let authenticator = SignedTokenAuthenticator(key: Self.signingKey)
             let clock = harness.clock
             var router = Router()
-            router.use(AuthenticationMiddleware(authenticator: authenticator, now: { clock.now }))
-            router.get("/v2/catalog", harness.service.catalogResponse)
+            router.group(
+                "/v2", middleware: [AuthenticationMiddleware(authenticator: authenticator, now: { clock.now })]
+            ) {
+                $0.get("/catalog", harness.service.catalogResponse)
+            }
             router.get("/assets/{file}", harness.service.assetResponse)
             let expiry = clock.now.addingTimeInterval(3600)
             try await router.test(mode) { client in

@@ -1,3 +1,4 @@
+import BatonCore
 import BatonHTTP
 import Foundation
 import Testing
@@ -67,12 +68,12 @@ struct OpenAPIDocumentTests {
         #expect(documented.subtracting(mounted).isEmpty, "documented but not mounted")
     }
 
-    /// Every (status, code) the backend can answer is documented at that status: the codes are read from the sources
-    /// of BatonHTTP and BatonServer (each `status: N, code: "…"`), so a new problem code fails here until
-    /// `openapi.json` lists it.
+    /// Every (status, code) the backend can answer is documented at that status: the codes are read from
+    /// ``ProblemCode/answered`` and their statuses from the same table the server's answers take them from, so a new
+    /// problem code fails here until `openapi.json` lists it.
     @Test func documentsEveryProblemCodeTheServerCanEmit() throws {
-        let emitted = try Self.emittedProblems()
-        #expect(emitted.count > 20, "the source scan found \(emitted.count) codes")
+        let emitted = Self.emittedProblems()
+        #expect(emitted.count > 20, "the table holds \(emitted.count) codes")
         for problem in emitted.sorted(by: { ($0.status, $0.code) < ($1.status, $1.code) }) {
             #expect(
                 Self.documentedProblems.contains {
@@ -82,9 +83,16 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    /// The table gives each code once, and a status to every code but the one that replays an earlier refusal's.
+    @Test func theProblemTableGivesEachCodeOneStatus() {
+        #expect(Set(ProblemCode.answered).count == ProblemCode.answered.count)
+        #expect(ProblemCode.answered.filter { $0.status == nil } == [.requestRejected])
+        #expect(ProblemCode(rawValue: "not_a_code").status == nil)
+    }
+
     /// And nothing else: every (status, code) the document lists is one the server can emit.
     @Test func documentsNoProblemCodeTheServerCannotEmit() throws {
-        let emitted = try Self.emittedProblems()
+        let emitted = Self.emittedProblems()
         let documented = Set(
             Self.documentedProblems.flatMap { status, codes in codes.map { Problem(status: status, code: $0) } })
         for problem in documented.sorted(by: { ($0.status, $0.code) < ($1.status, $1.code) }) {
@@ -125,43 +133,18 @@ struct OpenAPIDocumentTests {
         let code: String
     }
 
-    /// Codes the scanned sources hold that the backend's documented routes never answer, each for a reason:
-    /// `not_local` is only for `POST /web/dev-token` (web shell) and the sandbox's control routes.
+    /// Codes of the table that the backend's documented routes never answer, each for a reason: `not_local` is only
+    /// for `POST /web/dev-token` (web shell) and the sandbox's control routes.
     static let undocumentedByDesign: Set<String> = ["not_local"]
 
-    /// Every `status: N, code: "…"` or `status: N, code: ProblemCode.member.rawValue` (or the same with a status
-    /// computed at run time) in Sources/BatonHTTP and Sources/BatonServer outside the web shell (`Web/`); members of
-    /// ``ProblemCode`` are read from its declarations in Sources/BatonCore/API/ProblemCode.swift.
-    static func emittedProblems() throws -> Set<Problem> {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources")
-        // `status: status, code: "…"` (a status computed at run time) is recorded with status 0: any status.
-        let pattern =
-            #/status:\s*([0-9]{3}|[a-z][A-Za-z]*),\s*code:\s*(?:"([a-z_]+)"|ProblemCode\.([A-Za-z]+)\.rawValue)/#
-        let declaration = #/static let ([A-Za-z]+) = ProblemCode\(rawValue: "([a-z_]+)"\)/#
-        let codeSource = try String(
-            contentsOf: root.appending(path: "BatonCore/API/ProblemCode.swift"), encoding: .utf8)
-        let members = Dictionary(
-            uniqueKeysWithValues: codeSource.matches(of: declaration).map { (String($0.output.1), String($0.output.2)) }
-        )
-        var found: Set<Problem> = []
-        for module in ["BatonHTTP", "BatonServer"] {
-            let files = FileManager.default.enumerator(
-                at: root.appending(path: module), includingPropertiesForKeys: nil)
-            while let file = files?.nextObject() as? URL {
-                guard file.pathExtension == "swift", !file.path.contains("/BatonServer/Web/") else { continue }
-                for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) {
-                    let literal = match.output.2.map(String.init)
-                    let member = match.output.3.map(String.init)
-                    let resolved = literal ?? member.flatMap { members[$0] }
-                    #expect(resolved != nil, "ProblemCode.\(member ?? "?") has no declaration in ProblemCode.swift")
-                    guard let code = resolved else { continue }
-                    guard !undocumentedByDesign.contains(code) else { continue }
-                    found.insert(Problem(status: Int(match.output.1) ?? 0, code: code))
-                }
-            }
-        }
-        return found
+    /// Every code the server answers with and its status, from the table its problem answers take their status from
+    /// (``ProblemCode/status``); a code without a status of its own (`request_rejected`) is recorded with status 0:
+    /// any status.
+    static func emittedProblems() -> Set<Problem> {
+        Set(
+            ProblemCode.answered.filter { !undocumentedByDesign.contains($0.rawValue) }.map {
+                Problem(status: $0.status ?? 0, code: $0.rawValue)
+            })
     }
 
     /// Every (status, codes) pair the document lists in a problem+json response.

@@ -30,7 +30,7 @@ struct ProviderCallLogTests {
             logger: Logger(sink: sink, now: { date }), metrics: BackendMetrics(), sleep: { _ in })
         let request = OutboundRequest(method: .post, url: "http://127.0.0.1:9/v2/handoff-sessions")
         _ = try await caller.send(
-            request, provider: .chia, operation: "create_handoff_session", repeatability: .idempotent)
+            request, provider: .chia, operation: .createHandoffSession, repeatability: .idempotent)
 
         let line = try #require(sink.captured.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

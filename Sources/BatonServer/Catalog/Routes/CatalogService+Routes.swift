@@ -16,7 +16,7 @@ extension CatalogService {
     /// catalog_unavailable` with `Retry-After` until this instance has loaded a publication (an empty list would
     /// tell the app "nothing to offer" when the truth is "not known yet").
     ///
-    /// Mount behind ``AuthenticationMiddleware``: `router.get("/v2/catalog", service.catalogResponse)`.
+    /// Mount in a group behind ``AuthenticationMiddleware``: `v2.get("/catalog", service.catalogResponse)`.
     @Sendable
     public func catalogResponse(_ request: HTTPRequest) async throws -> HTTPResponse {
         let user = try request.authenticatedUser()

@@ -55,7 +55,7 @@ public struct CatalogService: CatalogProjection {
     }
 
     static let catalogUnavailable = HTTPError(
-        status: 503, code: "catalog_unavailable",
+        .catalogUnavailable,
         detail: "The catalog is not loaded yet. Retry with the same key and body.", headers: ["retry-after": "1"])
 
     /// The user's evidence; a provider error counts as no evidence (fail safe: `neutral_only`).

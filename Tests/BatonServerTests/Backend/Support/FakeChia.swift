@@ -70,6 +70,7 @@ final class TestCatalogProjection: CatalogProjection {
 /// Mounts only the test projection.
 struct TestCatalogComponent: CatalogComponent {
     let projection: any CatalogProjection
-    func registerRoutes(on router: inout Router) {}
+    func registerRoutes(on api: inout RouterGroup) {}
+    func registerPublicRoutes(on router: inout Router) {}
     func run() async {}
 }
