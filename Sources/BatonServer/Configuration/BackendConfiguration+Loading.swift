@@ -130,7 +130,7 @@ extension ConfigurationReader {
     ) -> JourneyHostPins {
         let fallback =
             documented ?? JourneyHostPins.pin(forOrigin: defaultOrigin).flatMap { JourneyHostPins([$0]) }
-            ?? JourneyHostPins(["invalid.invalid"])!
+            ?? JourneyHostPins(knownHost: "invalid.invalid")
         guard object["journeyHosts"] != nil else { return fallback }
         let entries = strings(object, "journeyHosts", path: path)
         guard !entries.isEmpty else { return fallback }

@@ -29,6 +29,7 @@ struct JourneyHostPinningTests {
         let written = [
             BackendConfiguration.Chia.placeholderJourneyHosts, BackendConfiguration.Privue.documentedJourneyHosts,
             BackendConfiguration.BB.placeholderJourneyHosts, JourneyHostPins(knownHost: "127.0.0.1:9"),
+            JourneyHostPins(knownHost: "invalid.invalid"),
         ]
         for pins in written {
             #expect(JourneyHostPins(pins.pins) == pins, "\(pins) is not a checked pin")
