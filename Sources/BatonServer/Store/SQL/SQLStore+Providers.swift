@@ -9,7 +9,7 @@ extension SQLStore {
             try !db.query(
                 StoreSQL.createConnectSession,
                 [
-                    .text(session.id), .text(session.user), .text(session.status), .text(session.connectionID),
+                    .text(session.id), .text(session.user), .text(session.status.rawValue), .text(session.connectionID),
                     .text(session.error), .time(session.createdAt), .time(session.updatedAt),
                 ]
             ).isEmpty
@@ -36,13 +36,13 @@ extension SQLStore {
     }
 
     func updateConnectSession(
-        id: String, status: String, connectionID: String?, error: String?, updatedAt: Date
+        id: String, status: ConnectSessionState.Status, connectionID: String?, error: String?, updatedAt: Date
     ) async throws -> ConnectSessionRecord? {
         let engineName = dialect.engine
         return try await engine.write("updateConnectSession", transaction: true) { db throws(StoreError) in
             _ = try db.query(
                 StoreSQL.updateConnectSession,
-                [.text(id), .text(status), .text(connectionID), .text(error), .time(updatedAt)])
+                [.text(id), .text(status.rawValue), .text(connectionID), .text(error), .time(updatedAt)])
             let rows = try db.query(StoreSQL.connectSession, [.text(id)])
             return try decode("updateConnectSession", engineName) { try rows.first.map(StoreRows.connectSession) }
         }
@@ -56,7 +56,7 @@ extension SQLStore {
                 StoreSQL.createVerification,
                 [
                     .text(verification.id), .text(verification.user), .text(verification.workflow),
-                    .text(verification.status), .time(verification.createdAt), .time(verification.updatedAt),
+                    .text(verification.status.rawValue), .time(verification.createdAt), .time(verification.updatedAt),
                 ]
             ).isEmpty
         }
@@ -79,11 +79,12 @@ extension SQLStore {
         }
     }
 
-    func updateVerification(id: String, status: String, updatedAt: Date) async throws -> VerificationRecord? {
+    func updateVerification(id: String, status: VerificationStatus, updatedAt: Date) async throws -> VerificationRecord?
+    {
         let engineName = dialect.engine
         return try await engine.write("updateVerification", transaction: true) { db throws(StoreError) in
             _ = try db.query(
-                StoreSQL.updateVerification, [.text(id), .text(status), .time(updatedAt)])
+                StoreSQL.updateVerification, [.text(id), .text(status.rawValue), .time(updatedAt)])
             let rows = try db.query(StoreSQL.verification, [.text(id)])
             return try decode("updateVerification", engineName) { try rows.first.map(StoreRows.verification) }
         }
