@@ -95,7 +95,7 @@ final class PostgresPipeline: Sendable {
                 finished += perform(state.machine.received(event), on: &state)
             }
             if !connection.isHealthy { finished += perform(state.machine.connectionFailed(), on: &state) }
-            return finished
+            return finished + perform(state.machine.answersRead(), on: &state)
         }
         resume(finished)
     }

@@ -3,7 +3,9 @@
 /// performs. No libpq call and no lock here, so the rules run in tests without a server.
 ///
 /// The rules: answers come back in the order the statements were sent, so each answer goes to the oldest statement
-/// in flight; a broken connection fails exactly the statements in flight on it and no other; a statement that finds
+/// in flight; one flusher writes what is queued: the caller when nothing else awaits an answer, otherwise the event
+/// loop once it has read the next answers, so statements that arrive while the connection is busy go out together in
+/// one write; a broken connection fails exactly the statements in flight on it and no other; a statement that finds
 /// no usable connection (none yet, broken, or opened before another connection of the store was found lost) waits
 /// for one connect, shared by every statement that arrives meanwhile, and is sent once it is open; after ``close()``
 /// every statement is refused.
@@ -54,6 +56,9 @@ struct PostgresPipelineMachine<Caller: Sendable>: Sendable {
     private(set) var connecting = false
     /// Whether the connection still holds bytes the socket would not take.
     private(set) var wantsWrite = false
+    /// Whether statements are queued on the connection that nobody has flushed yet (the loop flushes them after the
+    /// next answers it reads).
+    private(set) var unflushed = false
     private(set) var closed = false
     /// Sent and not yet answered, oldest first.
     private var inFlight: [InFlight] = []
@@ -80,8 +85,16 @@ struct PostgresPipelineMachine<Caller: Sendable>: Sendable {
 
     /// The statement is queued on the connection.
     mutating func sent(_ statement: Statement, prepares: Bool) -> [Action] {
+        let busy = head < inFlight.count
         inFlight.append(InFlight(statement: statement, prepares: prepares))
-        return wantsWrite ? [] : [.flush]
+        // A full socket is flushed when it is writable; a busy connection after its next answers (an answer is
+        // due: the oldest statement in flight was flushed); an idle one by the caller, at once.
+        if wantsWrite { return [] }
+        if busy {
+            unflushed = true
+            return []
+        }
+        return [.flush]
     }
 
     /// The statement could not be queued: a refused argument fails it alone; anything else means the connection
@@ -101,6 +114,14 @@ struct PostgresPipelineMachine<Caller: Sendable>: Sendable {
 
     /// The socket can take more bytes.
     mutating func writable() -> [Action] { wantsWrite ? [.flush] : [] }
+
+    /// The loop has read what the socket held and handed out the answers: it flushes the statements queued
+    /// meanwhile.
+    mutating func answersRead() -> [Action] {
+        guard unflushed, connectionEpoch != nil else { return [] }
+        unflushed = false
+        return wantsWrite ? [] : [.flush]
+    }
 
     /// One answer read, for the oldest statement in flight.
     mutating func received(_ event: PostgresConnection.PipelineEvent) -> [Action] {
@@ -128,6 +149,7 @@ struct PostgresPipelineMachine<Caller: Sendable>: Sendable {
         guard connectionEpoch != nil else { return [] }
         connectionEpoch = nil
         wantsWrite = false
+        unflushed = false
         return failInFlight(.unavailable) + [.closeConnection(lost: true)]
     }
 
@@ -139,6 +161,7 @@ struct PostgresPipelineMachine<Caller: Sendable>: Sendable {
         var actions = failInFlight(.unavailable)
         connectionEpoch = epoch
         wantsWrite = false
+        unflushed = false
         actions += [.installConnection, .interestChanged]
         actions += waiting.map { .send($0) }
         waiting.removeAll()
@@ -162,6 +185,7 @@ struct PostgresPipelineMachine<Caller: Sendable>: Sendable {
         if connectionEpoch != nil { actions.append(.closeConnection(lost: false)) }
         connectionEpoch = nil
         wantsWrite = false
+        unflushed = false
         return actions
     }
 
