@@ -46,7 +46,7 @@ struct ConnectSessionService: Sendable {
         case .success(let session):
             let created = now()
             let record = ConnectSessionRecord(
-                id: session.sessionID, user: user.id, status: ConnectSessionState.Status.pending.rawValue,
+                id: session.sessionID, user: user.id, status: .pending,
                 createdAt: created,
                 updatedAt: Date(timeIntervalSince1970: 0))
             guard try await store.createConnectSession(record) else { throw BackendProblem.providerRejected }
@@ -63,7 +63,7 @@ struct ConnectSessionService: Sendable {
         guard let id = request.parameters["sessionId"], AuthenticatedUser.isAcceptableID(id),
             var session = try await store.connectSession(id: id, user: user.id)
         else { throw BackendProblem.notFound }
-        if session.status == ConnectSessionState.Status.pending.rawValue,
+        if session.status == .pending,
             case .success(let state) = try await bb.connectSession(id: session.id),
             let updated = try await store.updateConnectSession(
                 id: session.id, status: state.status, connectionID: state.connectionID, error: state.error,
@@ -71,10 +71,8 @@ struct ConnectSessionService: Sendable {
         {
             session = updated
         }
-        // Every stored status is one of Baton's (BB's are mapped before they are stored).
-        guard let status = ConnectSessionState.Status(rawValue: session.status) else { throw HTTPError.internalError }
         let state = ConnectSessionState(
-            sessionID: session.id, status: status, connectionID: session.connectionID, error: session.error)
+            sessionID: session.id, status: session.status, connectionID: session.connectionID, error: session.error)
         // A status is the user's own and changes: no cache (browser, proxy or CDN) keeps or shares it.
         return HTTPResponse(
             status: 200, headers: ["content-type": "application/json", "cache-control": "no-store"],

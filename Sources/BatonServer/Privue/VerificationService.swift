@@ -48,15 +48,16 @@ struct VerificationService: Sendable {
         guard let workflow = request.parameters["workflow"], workflows.contains(workflow),
             var verification = try await store.latestVerification(user: user.id, workflow: workflow)
         else { throw BackendProblem.notFound }
-        if !VerificationStatus(rawValue: verification.status).isFinal,
+        if !verification.status.isFinal,
             case .success(let state) = try await privue.verification(id: verification.id), state.id == verification.id,
             let updated = try await store.updateVerification(
-                id: verification.id, status: state.status, updatedAt: state.updatedAt ?? now())
+                id: verification.id, status: VerificationStatus(rawValue: state.status),
+                updatedAt: state.updatedAt ?? now())
         {
             verification = updated
         }
         let state = VerificationState(
-            verificationID: verification.id, status: VerificationStatus(rawValue: verification.status))
+            verificationID: verification.id, status: verification.status)
         return HTTPResponse(
             status: 200, headers: ["content-type": "application/json", "cache-control": "no-store"],
             body: state.jsonBody)
@@ -68,7 +69,8 @@ struct VerificationService: Sendable {
         case .success(let state):
             let created = now()
             let record = VerificationRecord(
-                id: state.id, user: user.id, workflow: workflow, status: state.status, createdAt: created,
+                id: state.id, user: user.id, workflow: workflow, status: VerificationStatus(rawValue: state.status),
+                createdAt: created,
                 updatedAt: state.updatedAt ?? Date(timeIntervalSince1970: 0))
             if try await store.createVerification(record) { return record }
             // A concurrent request stored it first (Privue handed both the same id).

@@ -12,8 +12,8 @@ public struct BBConnectSession: Sendable, Hashable {
 
 /// What BB says about a connect session now.
 public struct BBConnectSessionState: Sendable, Hashable {
-    /// Baton's status: `pending`, `ok`, `error`, `cancelled` or `expired`.
-    public let status: String
+    /// Baton's status.
+    public let status: ConnectSessionState.Status
     /// The bank connection, when one was created.
     public let connectionID: String?
     /// BB's machine-readable failure reason, when the flow failed.
@@ -23,13 +23,13 @@ public struct BBConnectSessionState: Sendable, Hashable {
 
     /// Maps BB's `status` (`pending`, `completed`, `expired`) and, once completed, its `resultCode` (`Ok`,
     /// `Error`, `Cancelled`, exact case) onto Baton's five states; `nil` for anything else.
-    static func mapStatus(_ status: String, resultCode: String?) -> String? {
+    static func mapStatus(_ status: String, resultCode: String?) -> ConnectSessionState.Status? {
         switch (status, resultCode) {
-        case ("pending", _): "pending"
-        case ("expired", _): "expired"
-        case ("completed", "Ok"): "ok"
-        case ("completed", "Error"): "error"
-        case ("completed", "Cancelled"): "cancelled"
+        case ("pending", _): .pending
+        case ("expired", _): .expired
+        case ("completed", "Ok"): .ok
+        case ("completed", "Error"): .error
+        case ("completed", "Cancelled"): .cancelled
         default: nil
         }
     }

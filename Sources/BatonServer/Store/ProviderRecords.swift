@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 // The store and the handlers in this module make these records with Swift's memberwise initialisers (declared
@@ -9,8 +10,9 @@ public struct ConnectSessionRecord: Sendable, Hashable {
     public var id: String
     /// The user who owns it; other users never see it.
     public var user: String
-    /// BB's status literal as last learned (`pending`, `ok`, `error`, `cancelled`, `expired`).
-    public var status: String
+    /// Baton's status for it as last learned (stored as its raw value: `pending`, `ok`, `error`, `cancelled`,
+    /// `expired`).
+    public var status: ConnectSessionState.Status
     /// The bank connection id, once BB reports one.
     public var connectionID: String? = nil
     /// BB's error code, if the session failed.
@@ -30,8 +32,8 @@ public struct VerificationRecord: Sendable, Hashable {
     public var user: String
     /// The Privue workflow it runs.
     public var workflow: String
-    /// Privue's status literal as last learned.
-    public var status: String
+    /// Privue's status as last learned (stored as its raw value, Privue's literal).
+    public var status: VerificationStatus
     /// When the backend created it.
     public var createdAt: Date
     /// When the status was last learned.

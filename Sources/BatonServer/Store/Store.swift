@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// Everything the partner backend keeps, behind one async interface with two engines
@@ -62,7 +63,7 @@ public protocol Store: Sendable {
     /// Applies a status learned from a poll or webhook, unless the stored status was learned later than
     /// `updatedAt` (out-of-order delivery). Returns the stored session afterwards, or `nil` for an unknown id.
     func updateConnectSession(
-        id: String, status: String, connectionID: String?, error: String?, updatedAt: Date
+        id: String, status: ConnectSessionState.Status, connectionID: String?, error: String?, updatedAt: Date
     ) async throws -> ConnectSessionRecord?
 
     // MARK: Verifications (Privue)
@@ -77,7 +78,7 @@ public protocol Store: Sendable {
     func latestVerification(user: String, workflow: String) async throws -> VerificationRecord?
 
     /// Applies a status learned at `updatedAt` (ignored if older than the stored one); `nil` for an unknown id.
-    func updateVerification(id: String, status: String, updatedAt: Date) async throws -> VerificationRecord?
+    func updateVerification(id: String, status: VerificationStatus, updatedAt: Date) async throws -> VerificationRecord?
 
     // MARK: Webhook events
 

@@ -29,7 +29,7 @@ struct WebhookEventProcessor: Sendable {
     /// A normalised BB `connect_session.updated` event, with Baton's status already mapped.
     struct BBUpdate: Codable, Sendable {
         let sessionId: String
-        let status: String
+        let status: ConnectSessionState.Status
         let connectionId: String?
         let error: String?
         let updatedAt: String
@@ -40,7 +40,7 @@ struct WebhookEventProcessor: Sendable {
             if let connectionId { json.field("connectionId", connectionId) }
             if let error { json.field("error", error) }
             json.field("sessionId", sessionId)
-            json.field("status", status)
+            json.field("status", status.rawValue)
             json.field("updatedAt", updatedAt)
             return json.finishBytes()
         }
@@ -62,7 +62,8 @@ struct WebhookEventProcessor: Sendable {
             if let update = try? JSONDecoder().decode(PrivueUpdate.self, from: Data(event.payload)),
                 let updatedAt = RFC3339.date(from: update.updatedAt)
             {
-                _ = try await store.updateVerification(id: update.id, status: update.status, updatedAt: updatedAt)
+                _ = try await store.updateVerification(
+                    id: update.id, status: VerificationStatus(rawValue: update.status), updatedAt: updatedAt)
             }
         case (ProviderName.bb.rawValue, "connect_session.updated"):
             if let update = try? JSONDecoder().decode(BBUpdate.self, from: Data(event.payload)),

@@ -22,7 +22,7 @@ struct UserIDRefusalTests {
         #expect(
             try await fixture.store.createConnectSession(
                 ConnectSessionRecord(
-                    id: "cs_victim", user: "victim", status: "ok", createdAt: fixture.clock.now,
+                    id: "cs_victim", user: "victim", status: .ok, createdAt: fixture.clock.now,
                     updatedAt: fixture.clock.now)))
         try await fixture.run { api in
             let read = try await api.send(.get, "/v2/connect-sessions/cs_victim", user: user)
@@ -62,7 +62,7 @@ struct UserIDRefusalTests {
         #expect(
             try await fixture.store.createConnectSession(
                 ConnectSessionRecord(
-                    id: "cs_1", user: "alice", status: "ok", createdAt: fixture.clock.now, updatedAt: fixture.clock.now)
+                    id: "cs_1", user: "alice", status: .ok, createdAt: fixture.clock.now, updatedAt: fixture.clock.now)
             ))
         try await fixture.run { api in
             for path in ["/v2/connect-sessions/cs_1%00x", "/v2/connect-sessions/cs_1%00", "/v2/connect-sessions/%07"] {

@@ -30,7 +30,7 @@ struct ConfiguredRetentionTests {
         for (id, created) in [("cs_old", now - 1_860), ("cs_young", now - 1_740)] {
             #expect(
                 try await store.createConnectSession(
-                    ConnectSessionRecord(id: id, user: "alice", status: "ok", createdAt: created, updatedAt: created)))
+                    ConnectSessionRecord(id: id, user: "alice", status: .ok, createdAt: created, updatedAt: created)))
         }
         for (id, received) in [("msg_old", now - 660), ("msg_young", now - 540)] {
             #expect(try await store.recordWebhookEvent(Self.event(id, at: received)))

@@ -17,7 +17,7 @@ struct MaintenanceTests {
         for (id, created) in [("cs_old", now - 31 * day), ("cs_recent", now - day)] {
             #expect(
                 try await store.createConnectSession(
-                    ConnectSessionRecord(id: id, user: "alice", status: "ok", createdAt: created, updatedAt: created)))
+                    ConnectSessionRecord(id: id, user: "alice", status: .ok, createdAt: created, updatedAt: created)))
         }
         for (id, received) in [("msg_old", now - 8 * day), ("msg_recent", now - day)] {
             #expect(

@@ -184,7 +184,7 @@ struct RateLimitTests {
             // One finishes: room for one more.
             let id = try #require(jsonObject(first)["sessionId"] as? String)
             _ = try await fixture.store.updateConnectSession(
-                id: id, status: "ok", connectionID: "conn_1", error: nil, updatedAt: fixture.clock.now)
+                id: id, status: .ok, connectionID: "conn_1", error: nil, updatedAt: fixture.clock.now)
             #expect(try await create().status == 201)
             #expect(try await create().status == 429)
             // An hour on, the pending ones no longer count.

@@ -13,11 +13,12 @@ struct SmallHardeningTests {
         let fixture = try await BackendFixture.make(.sqlite)
         _ = try await fixture.store.createConnectSession(
             ConnectSessionRecord(
-                id: "cs_done", user: "alice", status: "ok", createdAt: fixture.clock.now,
+                id: "cs_done", user: "alice", status: .ok, createdAt: fixture.clock.now,
                 updatedAt: fixture.clock.now))
         _ = try await fixture.store.createVerification(
             VerificationRecord(
-                id: "ver_1", user: "alice", workflow: "merchant-onboarding", status: "approved",
+                id: "ver_1", user: "alice", workflow: "merchant-onboarding",
+                status: VerificationStatus(rawValue: "approved"),
                 createdAt: fixture.clock.now, updatedAt: fixture.clock.now))
         try await fixture.run { api in
             let connect = try await api.send(.get, "/v2/connect-sessions/cs_done")

@@ -37,13 +37,13 @@ struct WebhookReceiverTests {
     func seed(_ fixture: BackendFixture) async throws {
         let created = try await fixture.store.createConnectSession(
             ConnectSessionRecord(
-                id: "cs_1", user: "alice", status: "pending", createdAt: fixture.clock.now,
+                id: "cs_1", user: "alice", status: .pending, createdAt: fixture.clock.now,
                 updatedAt: Date(timeIntervalSince1970: 0)))
         #expect(created)
     }
 
     func status(_ fixture: BackendFixture) async throws -> String? {
-        try await fixture.store.connectSession(id: "cs_1", user: "alice")?.status
+        try await fixture.store.connectSession(id: "cs_1", user: "alice")?.status.rawValue
     }
 
     func unprocessed(_ fixture: BackendFixture) async throws -> Int {
@@ -157,7 +157,7 @@ struct WebhookReceiverTests {
         let fixture = try await BackendFixture.make(engine)
         try await seed(fixture)
         let payload = WebhookEventProcessor.BBUpdate(
-            sessionId: "cs_1", status: "ok", connectionId: "conn_1", error: nil,
+            sessionId: "cs_1", status: .ok, connectionId: "conn_1", error: nil,
             updatedAt: RFC3339.string(from: fixture.clock.now)
         ).jsonBody
         #expect(

@@ -1,3 +1,4 @@
+import BatonCore
 import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
@@ -10,7 +11,7 @@ enum RecordBehaviours {
     static func connectSessionsBelongToTheirUser(_ engine: StoreEngine) async throws {
         try await withStore(engine) { store throws in
             let session = ConnectSessionRecord(
-                id: "cs_1", user: "alice", status: "pending", createdAt: at(0), updatedAt: at(0))
+                id: "cs_1", user: "alice", status: .pending, createdAt: at(0), updatedAt: at(0))
             #expect(try await store.createConnectSession(session))
             var stolen = session
             stolen.user = "mallory"
@@ -20,25 +21,27 @@ enum RecordBehaviours {
             #expect(try await store.connectSession(id: "cs_2", user: "alice") == nil)
 
             let ok = try await store.updateConnectSession(
-                id: "cs_1", status: "ok", connectionID: "conn_9", error: nil, updatedAt: at(20))
+                id: "cs_1", status: .ok, connectionID: "conn_9", error: nil, updatedAt: at(20))
             #expect(
-                ok?.status == "ok" && ok?.connectionID == "conn_9" && ok?.updatedAt == at(20) && ok?.user == "alice")
+                ok?.status == .ok && ok?.connectionID == "conn_9" && ok?.updatedAt == at(20) && ok?.user == "alice")
             // A late, older delivery does not overwrite what was learned later.
             let stale = try await store.updateConnectSession(
-                id: "cs_1", status: "pending", connectionID: nil, error: nil, updatedAt: at(10))
+                id: "cs_1", status: .pending, connectionID: nil, error: nil, updatedAt: at(10))
             #expect(stale == ok)
             #expect(
                 try await store.updateConnectSession(
-                    id: "nope", status: "ok", connectionID: nil, error: nil, updatedAt: at(30)) == nil)
+                    id: "nope", status: .ok, connectionID: nil, error: nil, updatedAt: at(30)) == nil)
         }
     }
 
     static func verificationsBelongToTheirUserAndWorkflow(_ engine: StoreEngine) async throws {
         try await withStore(engine) { store throws in
             let first = VerificationRecord(
-                id: "ver_1", user: "alice", workflow: "kyc", status: "created", createdAt: at(0), updatedAt: at(0))
+                id: "ver_1", user: "alice", workflow: "kyc", status: VerificationStatus(rawValue: "created"),
+                createdAt: at(0), updatedAt: at(0))
             let second = VerificationRecord(
-                id: "ver_2", user: "alice", workflow: "kyc", status: "created", createdAt: at(5), updatedAt: at(5))
+                id: "ver_2", user: "alice", workflow: "kyc", status: VerificationStatus(rawValue: "created"),
+                createdAt: at(5), updatedAt: at(5))
             #expect(try await store.createVerification(first))
             #expect(try await store.createVerification(second))
             #expect(try await store.createVerification(first) == false)
@@ -46,10 +49,15 @@ enum RecordBehaviours {
             #expect(try await store.verification(id: "ver_1", user: "bob") == nil)
             #expect(try await store.latestVerification(user: "alice", workflow: "kyc") == second)
             #expect(try await store.latestVerification(user: "alice", workflow: "aml") == nil)
-            let done = try await store.updateVerification(id: "ver_2", status: "approved", updatedAt: at(9))
-            #expect(done?.status == "approved" && done?.updatedAt == at(9))
-            #expect(try await store.updateVerification(id: "ver_2", status: "pending", updatedAt: at(8)) == done)
-            #expect(try await store.updateVerification(id: "ver_x", status: "approved", updatedAt: at(9)) == nil)
+            let done = try await store.updateVerification(
+                id: "ver_2", status: VerificationStatus(rawValue: "approved"), updatedAt: at(9))
+            #expect(done?.status == VerificationStatus(rawValue: "approved") && done?.updatedAt == at(9))
+            #expect(
+                try await store.updateVerification(
+                    id: "ver_2", status: VerificationStatus(rawValue: "pending"), updatedAt: at(8)) == done)
+            #expect(
+                try await store.updateVerification(
+                    id: "ver_x", status: VerificationStatus(rawValue: "approved"), updatedAt: at(9)) == nil)
         }
     }
 

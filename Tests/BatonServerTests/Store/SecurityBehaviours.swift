@@ -1,3 +1,4 @@
+import BatonCore
 import BatonStoreTestSupport
 import BatonTestSupport
 import Foundation
@@ -19,7 +20,7 @@ enum SecurityBehaviours {
             #expect(
                 try await store.createConnectSession(
                     ConnectSessionRecord(
-                        id: "cs_1", user: "victim", status: "pending", createdAt: at(0), updatedAt: at(0))
+                        id: "cs_1", user: "victim", status: .pending, createdAt: at(0), updatedAt: at(0))
                 ))
             switch engine {
             case .sqlite:
@@ -116,7 +117,7 @@ enum SecurityBehaviours {
                 #expect(
                     try await store.createConnectSession(
                         ConnectSessionRecord(
-                            id: id, user: "alice", status: "ok", createdAt: created, updatedAt: created)))
+                            id: id, user: "alice", status: .ok, createdAt: created, updatedAt: created)))
             }
             let event = { (id: String, received: Date, processed: Date?) in
                 WebhookEventRecord(
@@ -137,7 +138,8 @@ enum SecurityBehaviours {
                 #expect(
                     try await store.createVerification(
                         VerificationRecord(
-                            id: id, user: user, workflow: "kyc", status: "approved", createdAt: created,
+                            id: id, user: user, workflow: "kyc", status: VerificationStatus(rawValue: "approved"),
+                            createdAt: created,
                             updatedAt: created)))
             }
             for (sha, stored) in [("aa", at(0)), ("bb", at(0)), ("cc", at(29 * day))] {
@@ -186,7 +188,7 @@ enum SecurityBehaviours {
                 #expect(
                     try await store.createConnectSession(
                         ConnectSessionRecord(
-                            id: "cs_\(index)", user: "alice", status: "ok", createdAt: at(0), updatedAt: at(0))))
+                            id: "cs_\(index)", user: "alice", status: .ok, createdAt: at(0), updatedAt: at(0))))
             }
             for index in 0..<12 {
                 #expect(

@@ -15,7 +15,7 @@ struct WebhookEventProcessorTests {
             #expect(
                 try await store.createConnectSession(
                     ConnectSessionRecord(
-                        id: "cs_1", user: "alice", status: "pending", createdAt: at(0), updatedAt: at(0))))
+                        id: "cs_1", user: "alice", status: .pending, createdAt: at(0), updatedAt: at(0))))
             let event = { (id: String, session: String, received: Date) in
                 WebhookEventRecord(
                     provider: "bb", webhookID: id, eventType: "connect_session.updated",
@@ -27,7 +27,7 @@ struct WebhookEventProcessorTests {
             #expect(try await store.recordWebhookEvent(event("msg_good", "cs_1", at(2))))
             let processor = WebhookEventProcessor(store: store, now: { at(10) })
             #expect(try await processor.drain(owner: "w") == 2)
-            #expect(try await store.connectSession(id: "cs_1", user: "alice")?.status == "ok")
+            #expect(try await store.connectSession(id: "cs_1", user: "alice")?.status == .ok)
             #expect(
                 try await store.claimWebhookEvents(owner: "w2", leaseUntil: at(200), now: at(100), limit: 10).isEmpty)
         }

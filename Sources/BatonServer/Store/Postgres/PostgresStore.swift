@@ -105,6 +105,21 @@ final class PostgresEngine: SQLEngine {
         }
     }
 
+    /// One statement on a pipelined connection (``StoreSQL/tokenThenClaim``): the claim's insert reads the token's
+    /// `RETURNING`. Only an empty bucket costs a second trip, to tell how long until it refills.
+    func takeTokenThenInsertClaim(
+        _ take: RateLimitTake, claim: [SQLValue], now: Date
+    ) async throws(StoreError) -> TokenThenClaim {
+        let operation = "takeRateLimitTokenAndClaim"
+        let rows = try await statement(operation, StoreSQL.tokenThenClaim, take.arguments(now: now) + claim)
+        let (taken, claimed) = try decode(operation, .postgres) { () throws -> (Int64, Int64) in
+            guard let row = rows.first else { throw StoreError(.engineFailure, engine: .postgres, operation: "") }
+            return (try row.integer(0), try row.integer(1))
+        }
+        if taken == 0 { return .limited(retryAfterSeconds: try await retryAfter(take, now: now)) }
+        return claimed == 0 ? .exists : .claimed
+    }
+
     func write<T: Sendable>(
         _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {

@@ -5,7 +5,7 @@ import Foundation
 /// Each entry is applied once, in order, and recorded in `schema_version`; opening an up-to-date database
 /// changes nothing. Never edit a shipped migration: append a new one.
 enum SQLSchema {
-    /// Migrations in order; `\(blob)` is the engine's byte type.
+    /// Migrations in order; `\(blob)` is the engine's byte type. Built once per engine (``SQLDialect/migrations``).
     static func migrations(blob: String) -> [[String]] {
         [
             // 1: everything the backend keeps, per docs/CONTRACTS.md §2.
@@ -80,20 +80,17 @@ enum SQLSchema {
     /// other migrators (SQLite `BEGIN IMMEDIATE`; PostgreSQL adds an advisory transaction lock).
     static func migrate(_ session: any SQLSession, dialect: SQLDialect) throws(StoreError) {
         do {
-            try session.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
-            let rows = try session.query("SELECT MAX(version) FROM schema_version", [])
+            try session.execute(createVersionTable)
+            let rows = try session.query(currentVersion, [])
             let current = try rows.first.flatMap { try $0.optionalInteger(0) } ?? 0
-            let all = migrations(blob: dialect.blobType)
+            let all = dialect.migrations
             guard current <= all.count else {
                 // A newer Baton migrated this database; refuse rather than misread it.
                 throw StoreError(.migrationFailed, engine: dialect.engine, operation: "migrate")
             }
             for (index, statements) in all.enumerated() where index + 1 > current {
                 for statement in statements { try session.execute(statement) }
-                _ = try session.query(
-                    "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
-                    [.integer(Int64(index + 1)), .time(Date())])
+                _ = try session.query(recordVersion, [.integer(Int64(index + 1)), .time(Date())])
             }
         } catch let error as StoreError where error.code == .migrationFailed {
             throw error
@@ -106,5 +103,10 @@ enum SQLSchema {
     }
 
     /// The latest version this build knows.
-    static var latestVersion: Int { migrations(blob: "BLOB").count }
+    static let latestVersion = SQLDialect.sqlite.migrations.count
+
+    private static let createVersionTable =
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
+    private static let currentVersion = "SELECT MAX(version) FROM schema_version"
+    private static let recordVersion = "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)"
 }

@@ -27,24 +27,21 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     func claim(
         user: String, key: String, fingerprint: String, owner: String, leaseUntil: Date, now: Date
     ) async throws -> IdempotencyClaim {
-        let lockRows = dialect.lockRows
+        let lockedSelect = dialect.idempotencyRecordForUpdate
         let engineName = dialect.engine
-        let insertSQL = Self.claimInsertSQL
         let insertArguments: [SQLValue] = [
             .text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now),
         ]
         let insert: @Sendable (any SQLSession) throws(StoreError) -> Bool = { session throws(StoreError) in
-            try !session.query(insertSQL, insertArguments).isEmpty
+            try !session.query(StoreSQL.claimInsert, insertArguments).isEmpty
         }
         // Fast path, the common case: a new key is one atomic statement, no explicit transaction.
-        if try await !engine.statement("claim", insertSQL, insertArguments).isEmpty { return .claimed }
+        if try await !engine.statement("claim", StoreSQL.claimInsert, insertArguments).isEmpty { return .claimed }
         return try await engine.write("claim", transaction: true) { session throws(StoreError) in
             // A concurrent `release` can delete the row between the insert and the read; then insert again.
             for _ in 0..<3 {
                 if try insert(session) { return .claimed }
-                let rows = try session.query(
-                    "SELECT \(StoreRows.idempotencyColumns) FROM idempotency_records"
-                        + " WHERE user_id = $1 AND idempotency_key = $2\(lockRows)", [.text(user), .text(key)])
+                let rows = try session.query(lockedSelect, [.text(user), .text(key)])
                 guard let row = rows.first else { continue }
                 let record = try decode("claim", engineName) { () throws -> IdempotencyRecord in
                     try StoreRows.idempotencyRecord(row)
@@ -57,11 +54,8 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
                     return .inProgress(record)
                 case .inProgress, .failed:
                     _ = try session.query(
-                        """
-                        UPDATE idempotency_records SET state = 'in_progress', lease_owner = $3,
-                            lease_expires_at = $4, updated_at = $5
-                        WHERE user_id = $1 AND idempotency_key = $2
-                        """, [.text(user), .text(key), .text(owner), .time(leaseUntil), .time(now)])
+                        StoreSQL.claimTakeOver,
+                        [.text(user), .text(key), .text(owner), .time(leaseUntil), .time(now)])
                     return .tookOver
                 }
             }
@@ -69,25 +63,9 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
         }
     }
 
-    /// Inserts a new in-progress record (`$1` user, `$2` key, `$3` fingerprint, `$4` owner, `$5` lease end, `$6`
-    /// now); a row back when inserted, none when the key has a record.
-    static var claimInsertSQL: String {
-        """
-        INSERT INTO idempotency_records (user_id, idempotency_key, fingerprint, state, lease_owner,
-            lease_expires_at, created_at, updated_at)
-        VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $6)
-        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING state
-        """
-    }
-
     func extendLease(user: String, key: String, owner: String, until: Date) async throws -> Bool {
         try await !engine.statement(
-            "extendLease",
-            """
-            UPDATE idempotency_records SET lease_expires_at = $4
-            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-            RETURNING state
-            """, [.text(user), .text(key), .text(owner), .time(until)]
+            "extendLease", StoreSQL.extendLease, [.text(user), .text(key), .text(owner), .time(until)]
         ).isEmpty
     }
 
@@ -96,13 +74,7 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
         responseExpiresAt: Date, now: Date
     ) async throws -> Bool {
         try await !engine.statement(
-            "complete",
-            """
-            UPDATE idempotency_records SET state = 'completed', lease_owner = NULL, lease_expires_at = NULL,
-                response_status = $4, sealed_response = $5, response_expires_at = $6, updated_at = $7
-            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-            RETURNING state
-            """,
+            "complete", StoreSQL.complete,
             [
                 .text(user), .text(key), .text(owner), .integer(Int64(responseStatus)), .blob(sealedResponse),
                 .time(responseExpiresAt), .time(now),
@@ -111,34 +83,18 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     }
 
     func fail(user: String, key: String, owner: String, now: Date) async throws -> Bool {
-        try await !engine.statement(
-            "fail",
-            """
-            UPDATE idempotency_records SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL,
-                updated_at = $4
-            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-            RETURNING state
-            """, [.text(user), .text(key), .text(owner), .time(now)]
-        ).isEmpty
+        try await !engine.statement("fail", StoreSQL.fail, [.text(user), .text(key), .text(owner), .time(now)])
+            .isEmpty
     }
 
     func release(user: String, key: String, owner: String) async throws -> Bool {
-        try await !engine.statement(
-            "release",
-            """
-            DELETE FROM idempotency_records
-            WHERE user_id = $1 AND idempotency_key = $2 AND state = 'in_progress' AND lease_owner = $3
-            RETURNING state
-            """, [.text(user), .text(key), .text(owner)]
-        ).isEmpty
+        try await !engine.statement("release", StoreSQL.release, [.text(user), .text(key), .text(owner)]).isEmpty
     }
 
     func idempotencyRecord(user: String, key: String) async throws -> IdempotencyRecord? {
         let engineName = dialect.engine
         return try await engine.read("idempotencyRecord") { session throws(StoreError) in
-            let rows = try session.query(
-                "SELECT \(StoreRows.idempotencyColumns) FROM idempotency_records WHERE user_id = $1 AND idempotency_key = $2",
-                [.text(user), .text(key)])
+            let rows = try session.query(StoreSQL.idempotencyRecord, [.text(user), .text(key)])
             return try decode("idempotencyRecord", engineName) { try rows.first.map(StoreRows.idempotencyRecord) }
         }
     }
@@ -157,20 +113,10 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     func purgeIdempotency(now: Date, retention: TimeInterval, batchSize: Int) async throws -> IdempotencyPurge {
         // Records past retention go first, so their sealed responses are not erased just before the row goes.
         let deleted = try await inBatches(
-            "purgeIdempotency",
-            """
-            DELETE FROM idempotency_records WHERE (user_id, idempotency_key) IN (
-                SELECT user_id, idempotency_key FROM idempotency_records WHERE created_at <= $1 LIMIT $2)
-            RETURNING state
-            """, .time(now.addingTimeInterval(-retention)), batchSize: batchSize)
+            "purgeIdempotency", StoreSQL.purgeIdempotencyRecords, .time(now.addingTimeInterval(-retention)),
+            batchSize: batchSize)
         let erased = try await inBatches(
-            "purgeIdempotency",
-            """
-            UPDATE idempotency_records SET sealed_response = NULL WHERE (user_id, idempotency_key) IN (
-                SELECT user_id, idempotency_key FROM idempotency_records
-                WHERE sealed_response IS NOT NULL AND response_expires_at <= $1 LIMIT $2)
-            RETURNING state
-            """, .time(now), batchSize: batchSize)
+            "purgeIdempotency", StoreSQL.eraseExpiredResponses, .time(now), batchSize: batchSize)
         return IdempotencyPurge(
             responsesErased: erased.rows, recordsDeleted: deleted.rows, batches: deleted.batches + erased.batches)
     }

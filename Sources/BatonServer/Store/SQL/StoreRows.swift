@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// Column lists and row decoders for every record type, in one place so `SELECT` and decoder agree.
@@ -19,8 +20,9 @@ enum StoreRows {
     static let connectSessionColumns = "session_id, user_id, status, connection_id, error, created_at, updated_at"
 
     static func connectSession(_ row: SQLRow) throws -> ConnectSessionRecord {
-        ConnectSessionRecord(
-            id: try row.text(0), user: try row.text(1), status: try row.text(2), connectionID: try row.optionalText(3),
+        guard let status = ConnectSessionState.Status(rawValue: try row.text(2)) else { throw SQLRow.DecodingFailure() }
+        return ConnectSessionRecord(
+            id: try row.text(0), user: try row.text(1), status: status, connectionID: try row.optionalText(3),
             error: try row.optionalText(4), createdAt: try row.time(5), updatedAt: try row.time(6))
     }
 
@@ -28,7 +30,8 @@ enum StoreRows {
 
     static func verification(_ row: SQLRow) throws -> VerificationRecord {
         VerificationRecord(
-            id: try row.text(0), user: try row.text(1), workflow: try row.text(2), status: try row.text(3),
+            id: try row.text(0), user: try row.text(1), workflow: try row.text(2),
+            status: VerificationStatus(rawValue: try row.text(3)),
             createdAt: try row.time(4), updatedAt: try row.time(5))
     }
 

@@ -66,6 +66,21 @@ final class SQLiteEngine: SQLEngine {
         try await writes.write(operation, transaction: transaction, body)
     }
 
+    /// Both statements in one write on the writer's thread: the token, then the insert only if it was taken.
+    func takeTokenThenInsertClaim(
+        _ take: RateLimitTake, claim: [SQLValue], now: Date
+    ) async throws(StoreError) -> TokenThenClaim {
+        let tokenArguments = take.arguments(now: now)
+        let insertArguments = claim + [.time(now)]
+        return try await writes.write("takeRateLimitTokenAndClaim", transaction: false) {
+            session throws(StoreError) -> TokenThenClaim in
+            guard try !session.query(StoreSQL.rateLimitToken, tokenArguments).isEmpty else {
+                return .limited(retryAfterSeconds: try take.retryAfter(now: now, session: session, engine: .sqlite))
+            }
+            return try session.query(StoreSQL.claimInsert, insertArguments).isEmpty ? .exists : .claimed
+        }
+    }
+
     func read<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {

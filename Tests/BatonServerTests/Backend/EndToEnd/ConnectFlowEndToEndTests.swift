@@ -58,7 +58,7 @@ struct ConnectFlowEndToEndTests {
             // The webhook arrives too, and changes nothing further.
             await env.sandbox.waitForWebhooks()
             let stored = try #require(try await env.fixture.store.connectSession(id: sessionID, user: "alice"))
-            #expect(stored.status == status)
+            #expect(stored.status.rawValue == status)
             #expect(env.fixture.backend.metrics.value("baton_webhook_verifications_total", ["bb", "accepted"]) == 1)
 
             // Another user never sees it.

@@ -64,7 +64,8 @@ struct VerificationFlowEndToEndTests {
             #expect(result["verificationId"] as? String == verificationID)
             #expect(result["status"] as? String == outcome)
             await env.sandbox.waitForWebhooks()
-            #expect(try await env.fixture.store.verification(id: verificationID, user: "alice")?.status == outcome)
+            #expect(
+                try await env.fixture.store.verification(id: verificationID, user: "alice")?.status.rawValue == outcome)
             #expect(try await status(env, user: "bob").status == 404)
         }
     }
