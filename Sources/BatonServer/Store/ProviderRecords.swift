@@ -43,8 +43,8 @@ public struct VerificationRecord: Sendable, Hashable {
 
 /// A verified webhook delivery, unique by provider and `webhook-id`.
 public struct WebhookEventRecord: Sendable, Hashable {
-    /// The sending provider (`privue`, `bb`).
-    public var provider: String
+    /// The sending provider (Privue or BB; stored as its raw value).
+    public var provider: ProviderName
     /// The Standard Webhooks `webhook-id`.
     public var webhookID: String
     /// The event type (`verification.updated`, `connect_session.updated`).

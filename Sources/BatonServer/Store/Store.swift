@@ -90,7 +90,7 @@ public protocol Store: Sendable {
     func claimWebhookEvents(owner: String, leaseUntil: Date, now: Date, limit: Int) async throws -> [WebhookEventRecord]
 
     /// Marks an event processed; `false` if unknown.
-    func markWebhookEventProcessed(provider: String, webhookID: String, processedAt: Date) async throws -> Bool
+    func markWebhookEventProcessed(provider: ProviderName, webhookID: String, processedAt: Date) async throws -> Bool
 
     // MARK: Catalog
 

@@ -58,14 +58,14 @@ struct WebhookEventProcessor: Sendable {
 
     private func fold(_ event: WebhookEventRecord) async throws {
         switch (event.provider, event.eventType) {
-        case (ProviderName.privue.rawValue, "verification.updated"):
+        case (.privue, "verification.updated"):
             if let update = try? JSONDecoder().decode(PrivueUpdate.self, from: Data(event.payload)),
                 let updatedAt = RFC3339.date(from: update.updatedAt)
             {
                 _ = try await store.updateVerification(
                     id: update.id, status: VerificationStatus(rawValue: update.status), updatedAt: updatedAt)
             }
-        case (ProviderName.bb.rawValue, "connect_session.updated"):
+        case (.bb, "connect_session.updated"):
             if let update = try? JSONDecoder().decode(BBUpdate.self, from: Data(event.payload)),
                 let updatedAt = RFC3339.date(from: update.updatedAt)
             {

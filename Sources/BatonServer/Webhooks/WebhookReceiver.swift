@@ -115,7 +115,7 @@ package struct WebhookReceiver: Sendable {
             payload = Array("{}".utf8)
         }
         return WebhookEventRecord(
-            provider: provider.rawValue, webhookID: webhookID, eventType: envelope.type, payload: payload,
+            provider: provider, webhookID: webhookID, eventType: envelope.type, payload: payload,
             receivedAt: receivedAt)
     }
 }

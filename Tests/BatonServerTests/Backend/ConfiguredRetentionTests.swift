@@ -50,7 +50,7 @@ struct ConfiguredRetentionTests {
 
     static func event(_ id: String, at received: Date) -> WebhookEventRecord {
         WebhookEventRecord(
-            provider: "bb", webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
+            provider: .bb, webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
             receivedAt: received, processedAt: received)
     }
 }

@@ -23,7 +23,7 @@ struct MaintenanceTests {
             #expect(
                 try await store.recordWebhookEvent(
                     WebhookEventRecord(
-                        provider: "bb", webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
+                        provider: .bb, webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
                         receivedAt: received, processedAt: received)))
         }
         #expect(
@@ -35,12 +35,12 @@ struct MaintenanceTests {
         #expect(
             try await store.recordWebhookEvent(
                 WebhookEventRecord(
-                    provider: "bb", webhookID: "msg_old", eventType: "connect_session.updated",
+                    provider: .bb, webhookID: "msg_old", eventType: "connect_session.updated",
                     payload: Array("{}".utf8), receivedAt: now)))
         #expect(
             try await store.recordWebhookEvent(
                 WebhookEventRecord(
-                    provider: "bb", webhookID: "msg_recent", eventType: "connect_session.updated",
+                    provider: .bb, webhookID: "msg_recent", eventType: "connect_session.updated",
                     payload: Array("{}".utf8), receivedAt: now)) == false)
         let leftover = try await store.purgeRecords(
             now: now, retention: RecordRetention(rateLimitBuckets: 0), keepingAssets: nil)

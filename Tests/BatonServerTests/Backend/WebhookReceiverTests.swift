@@ -163,7 +163,7 @@ struct WebhookReceiverTests {
         #expect(
             try await fixture.store.recordWebhookEvent(
                 WebhookEventRecord(
-                    provider: "bb", webhookID: "msg_crash", eventType: "connect_session.updated", payload: payload,
+                    provider: .bb, webhookID: "msg_crash", eventType: "connect_session.updated", payload: payload,
                     receivedAt: fixture.clock.now)))
         try await fixture.backend.runMaintenance()
         #expect(try await fixture.store.connectSession(id: "cs_1", user: "alice")?.connectionID == "conn_1")

@@ -81,7 +81,7 @@ enum ConcurrencyBehaviours {
                 group.addTask {
                     try await store.recordWebhookEvent(
                         WebhookEventRecord(
-                            provider: "privue", webhookID: "msg_dup", eventType: "verification.updated",
+                            provider: .privue, webhookID: "msg_dup", eventType: "verification.updated",
                             payload: [UInt8(index)], receivedAt: at(Double(index))))
                 }
             }
@@ -100,7 +100,7 @@ enum ConcurrencyBehaviours {
         for index in 0..<40 {
             _ = try await stores[0].recordWebhookEvent(
                 WebhookEventRecord(
-                    provider: "bb", webhookID: "msg_\(index)", eventType: "e", payload: [],
+                    provider: .bb, webhookID: "msg_\(index)", eventType: "e", payload: [],
                     receivedAt: at(Double(index))))
         }
         let batches = try await withThrowingTaskGroup(of: [String].self) { group in

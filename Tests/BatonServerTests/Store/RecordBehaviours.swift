@@ -65,14 +65,14 @@ enum RecordBehaviours {
         try await withStore(engine) { store throws in
             let event = { (id: String, at: Date) in
                 WebhookEventRecord(
-                    provider: "bb", webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
+                    provider: .bb, webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
                     receivedAt: at)
             }
             #expect(try await store.recordWebhookEvent(event("msg_1", at(0))))
             #expect(try await store.recordWebhookEvent(event("msg_1", at(1))) == false)
             #expect(try await store.recordWebhookEvent(event("msg_2", at(2))))
             var privue = event("msg_1", at(3))
-            privue.provider = "privue"
+            privue.provider = .privue
             #expect(try await store.recordWebhookEvent(privue))
 
             let batch = try await store.claimWebhookEvents(owner: "w1", leaseUntil: at(60), now: at(10), limit: 2)
@@ -82,14 +82,14 @@ enum RecordBehaviours {
             #expect(rest == [privue])
             #expect(try await store.claimWebhookEvents(owner: "w3", leaseUntil: at(90), now: at(20), limit: 10).isEmpty)
 
-            #expect(try await store.markWebhookEventProcessed(provider: "bb", webhookID: "msg_1", processedAt: at(21)))
+            #expect(try await store.markWebhookEventProcessed(provider: .bb, webhookID: "msg_1", processedAt: at(21)))
             #expect(
-                try await store.markWebhookEventProcessed(provider: "bb", webhookID: "zzz", processedAt: at(21))
+                try await store.markWebhookEventProcessed(provider: .bb, webhookID: "zzz", processedAt: at(21))
                     == false)
             // w1 died holding msg_2: once its lease lapses another worker gets it; processed events never return.
             let retried = try await store.claimWebhookEvents(owner: "w3", leaseUntil: at(120), now: at(60), limit: 10)
             #expect(Set(retried.map(\.webhookID)) == ["msg_1", "msg_2"])
-            #expect(retried.allSatisfy { $0.provider == "privue" || $0.webhookID == "msg_2" })
+            #expect(retried.allSatisfy { $0.provider == .privue || $0.webhookID == "msg_2" })
         }
     }
 

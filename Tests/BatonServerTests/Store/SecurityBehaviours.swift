@@ -121,7 +121,7 @@ enum SecurityBehaviours {
             }
             let event = { (id: String, received: Date, processed: Date?) in
                 WebhookEventRecord(
-                    provider: "bb", webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
+                    provider: .bb, webhookID: id, eventType: "connect_session.updated", payload: Array("{}".utf8),
                     receivedAt: received, processedAt: processed)
             }
             #expect(try await store.recordWebhookEvent(event("msg_old", at(0), at(1))))
@@ -194,7 +194,7 @@ enum SecurityBehaviours {
                 #expect(
                     try await store.recordWebhookEvent(
                         WebhookEventRecord(
-                            provider: "bb", webhookID: "msg_\(index)", eventType: "connect_session.updated",
+                            provider: .bb, webhookID: "msg_\(index)", eventType: "connect_session.updated",
                             payload: Array("{}".utf8), receivedAt: at(0), processedAt: at(1))))
             }
             for index in 0..<7 {

@@ -18,7 +18,7 @@ struct WebhookEventProcessorTests {
                         id: "cs_1", user: "alice", status: .pending, createdAt: at(0), updatedAt: at(0))))
             let event = { (id: String, session: String, received: Date) in
                 WebhookEventRecord(
-                    provider: "bb", webhookID: id, eventType: "connect_session.updated",
+                    provider: .bb, webhookID: id, eventType: "connect_session.updated",
                     payload: Array(
                         #"{"sessionId":"\#(session)","status":"ok","connectionId":"conn_1","error":null,"updatedAt":"2026-01-01T00:00:00Z"}"#
                             .utf8), receivedAt: received)

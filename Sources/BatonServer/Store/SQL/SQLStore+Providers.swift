@@ -97,7 +97,8 @@ extension SQLStore {
             try !db.query(
                 StoreSQL.recordWebhookEvent,
                 [
-                    .text(event.provider), .text(event.webhookID), .text(event.eventType), .blob(event.payload),
+                    .text(event.provider.rawValue), .text(event.webhookID), .text(event.eventType),
+                    .blob(event.payload),
                     .time(event.receivedAt), .time(event.processedAt),
                 ]
             ).isEmpty
@@ -120,10 +121,10 @@ extension SQLStore {
         }
     }
 
-    func markWebhookEventProcessed(provider: String, webhookID: String, processedAt: Date) async throws -> Bool {
+    func markWebhookEventProcessed(provider: ProviderName, webhookID: String, processedAt: Date) async throws -> Bool {
         try await engine.write("markWebhookEventProcessed", transaction: false) { db throws(StoreError) in
             try !db.query(
-                StoreSQL.markWebhookEventProcessed, [.text(provider), .text(webhookID), .time(processedAt)]
+                StoreSQL.markWebhookEventProcessed, [.text(provider.rawValue), .text(webhookID), .time(processedAt)]
             ).isEmpty
         }
     }

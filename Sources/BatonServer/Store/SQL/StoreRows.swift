@@ -38,8 +38,11 @@ enum StoreRows {
     static let webhookEventColumns = "provider, webhook_id, event_type, payload, received_at, processed_at"
 
     static func webhookEvent(_ row: SQLRow) throws -> WebhookEventRecord {
-        WebhookEventRecord(
-            provider: try row.text(0), webhookID: try row.text(1), eventType: try row.text(2),
+        guard let provider = ProviderName(rawValue: try row.text(0)) else {
+            throw SQLRow.DecodingFailure()
+        }
+        return WebhookEventRecord(
+            provider: provider, webhookID: try row.text(1), eventType: try row.text(2),
             payload: try row.blob(3), receivedAt: try row.time(4), processedAt: try row.optionalTime(5))
     }
 
