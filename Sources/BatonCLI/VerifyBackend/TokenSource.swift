@@ -60,21 +60,8 @@ enum TokenSource: Sendable {
     private static func run(_ command: String) async -> (Int32, String) {
         await withCheckedContinuation { continuation in
             let thread = Thread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", command]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardInput = FileHandle.nullDevice
-                do {
-                    try process.run()
-                } catch {
-                    continuation.resume(returning: (127, ""))
-                    return
-                }
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
+                let (status, output) = ShellCommand.run(command)
+                continuation.resume(returning: (status, String(decoding: output, as: UTF8.self)))
             }
             thread.start()
         }
