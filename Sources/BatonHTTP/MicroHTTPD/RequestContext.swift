@@ -35,13 +35,17 @@ final class RequestContext: Sendable {
     let target: String
     let id: String
     private let connection: UInt
+    /// The event loop running the connection's daemon, which resumes it (`nil` for libmicrohttpd's pool, where any
+    /// thread may).
+    private let loop: EventLoop?
     private let started = ContinuousClock.now
     private let state = Mutex(State())
 
-    init(target: String, connection: UInt, id: String) {
+    init(target: String, connection: UInt, id: String, loop: EventLoop? = nil) {
         self.target = target
         self.connection = connection
         self.id = id
+        self.loop = loop
     }
 
     /// What the access handler should do on this call, given the upload bytes MHD offers.
@@ -156,14 +160,18 @@ final class RequestContext: Sendable {
                 return false
             }
         }
-        if resume { resumeConnection(connection) }
+        if resume {
+            if let loop { loop.resumeSoon(connection) } else { resumeConnection(connection) }
+        }
         return resume
     }
 
-    /// Cancels the handler's task and answers 503 now (shutdown past its grace period).
+    /// Answers 503 now and cancels the handler's task (shutdown past its grace period). The answer is stored first:
+    /// the cancelled handler may end at once on its own thread (an event loop runs it as soon as it is woken), and
+    /// its answer (a 500 for the `CancellationError`) must not be the one sent.
     func forceFinish() {
         let task = state.withLock { $0.task }
-        task?.cancel()
         finish(RequestPipeline.refusal(.serviceUnavailable, requestID: id))
+        task?.cancel()
     }
 }
