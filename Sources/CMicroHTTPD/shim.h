@@ -16,60 +16,36 @@
 
 typedef void *(*baton_mhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-/* Starts a daemon. With `listen_fd` >= 0 it accepts on that socket (several daemons may share one, see
-   baton_listen_socket; the caller owns it and closes it after quiescing every daemon), otherwise it binds `host`
-   (an IPv4 or IPv6 literal) and `port` (0 = ephemeral) itself. `thread_pool_size` 0 starts no pool (external-poll
-   mode: the caller runs the daemon with baton_mhd_run). Returns NULL when the address does not parse or MHD cannot
-   start. */
+/* Starts an external-poll daemon (the caller runs it with MHD_run) accepting on `listen_fd`, which it then owns
+   (closed when it stops, or handed back by MHD_quiesce_daemon); several daemons may accept on duplicates of one
+   socket (see baton_listen_socket). `host` is the address the socket is bound to (an IPv6 literal sets
+   MHD_USE_IPv6). Returns NULL when MHD cannot start. */
 static inline struct MHD_Daemon *baton_mhd_start(
-    unsigned int flags, const char *host, uint16_t port, int listen_fd,
+    unsigned int flags, const char *host, int listen_fd,
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     baton_mhd_uri_log_callback uri_log, void *uri_log_cls,
     MHD_NotifyConnectionCallback notify_connection, void *notify_connection_cls,
-    unsigned int thread_pool_size, size_t connection_memory_limit, unsigned int connection_limit,
-    unsigned int connection_timeout_seconds, unsigned int listen_backlog, int strict) {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    struct MHD_OptionItem options[12];
-    int count = 0;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) flags |= MHD_USE_IPv6;
-    if (listen_fd >= 0) {
-        options[count++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_SOCKET, listen_fd, NULL};
-    } else if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &v4};
-        options[count++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_BACKLOG_SIZE, listen_backlog, NULL};
-    } else if (flags & MHD_USE_IPv6) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &v6};
-        options[count++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_BACKLOG_SIZE, listen_backlog, NULL};
-    } else {
-        return NULL;
-    }
-    if (thread_pool_size > 0) {
-        options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size, NULL};
-    }
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls};
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_log, uri_log_cls};
-    options[count++] =
-        (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)notify_connection, notify_connection_cls};
-    options[count++] =
-        (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)connection_memory_limit, NULL};
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds, NULL};
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_STRICT_FOR_CLIENT, strict, NULL};
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    size_t connection_memory_limit, unsigned int connection_limit, unsigned int connection_timeout_seconds,
+    int strict) {
+    struct in6_addr v6;
+    if (inet_pton(AF_INET6, host, &v6) == 1) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(
-        flags, port, NULL, NULL, handler, handler_cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+        flags, 0, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_LISTEN_SOCKET, listen_fd,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+        MHD_OPTION_STRICT_FOR_CLIENT, strict,
+        MHD_OPTION_END);
 }
 
 /* A non-blocking TCP socket listening on `host` (an IPv4 or IPv6 literal) and `port` (0 = ephemeral), for several
-   external-poll daemons to accept from; -1 when the address does not parse or the socket cannot be bound. */
+   external-poll daemons to accept from (each on a duplicate); -1 when the address does not parse or the socket
+   cannot be bound. */
 static inline int baton_listen_socket(const char *host, uint16_t port, int backlog) {
     struct sockaddr_storage storage;
     socklen_t length;
@@ -120,12 +96,6 @@ static inline long long baton_mhd_timeout_ms(struct MHD_Daemon *daemon) {
     MHD_UNSIGNED_LONG_LONG timeout = 0;
     if (MHD_get_timeout(daemon, &timeout) != MHD_YES) return -1;
     return timeout > (MHD_UNSIGNED_LONG_LONG)INT32_MAX ? INT32_MAX : (long long)timeout;
-}
-
-/* The port the daemon is bound to (useful after starting on port 0), or 0. */
-static inline uint16_t baton_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
 }
 
 /* Writes the client's address as text into `buffer`; returns 0 on success, -1 otherwise. */

@@ -5,18 +5,15 @@ import Synchronization
 /// The one owner of the libmicrohttpd daemons of a server: starts them, answers their callbacks, quiesces and stops
 /// them.
 ///
-/// With ``HTTPExecutionModel/eventLoops`` there is one daemon per ``EventLoop``, in external-poll mode, all accepting
-/// from one listening socket opened here (each daemon owns a duplicate of it); each daemon is only ever run on its
-/// loop's thread (quiescing included), and a loop at its share of `maxConnections` stops polling the socket, so the
-/// others (or the backlog) take the next connection, as libmicrohttpd's own pool does. With
-/// ``HTTPExecutionModel/threadPool`` there is one daemon with an internal epoll thread pool.
+/// There is one daemon per ``EventLoop``, in external-poll mode, all accepting from one listening socket opened here
+/// (each daemon owns a duplicate of it); each daemon is only ever run on its loop's thread (quiescing included), and
+/// a loop at its share of `maxConnections` stops polling the socket, so the others (or the backlog) take the next
+/// connection, as libmicrohttpd's own thread pool does.
 ///
 /// `@unchecked Sendable` because it holds the `MHD_Daemon *`s, which Swift cannot check: they are immutable after
-/// `init`. The pool's daemon is called from other threads only with what libmicrohttpd documents as callable from any
-/// thread (`MHD_resume_connection`, `MHD_quiesce_daemon`, `MHD_stop_daemon`). An external-poll daemon is only ever
-/// called on its loop's thread (a resumed connection is handed to the loop: external-poll libmicrohttpd has no
-/// wake-up of its own), and stopped only once that thread has exited. Everything mutable lives behind a `Mutex` in
-/// ``InFlightRequests`` and ``RequestContext``.
+/// `init`, only ever called on their loop's thread (a resumed connection is handed to the loop: external-poll
+/// libmicrohttpd has no wake-up of its own), and stopped only once that thread has exited. Everything mutable lives
+/// behind a `Mutex` in ``InFlightRequests`` and ``RequestContext``.
 final class MicroHTTPDaemon: @unchecked Sendable {
     let core: DaemonCore
     let port: UInt16
@@ -28,26 +25,23 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) throws(HTTPServerError) {
         let core = DaemonCore(configuration: configuration, pipeline: pipeline)
         let limits = configuration.limits
-        let threads = max(1, configuration.threadPoolSize)
-        let loops = configuration.executionModel == .eventLoops ? min(threads, max(1, limits.maxConnections)) : 0
-        var listenSocket: Int32 = -1
-        if loops > 0 {
-            listenSocket = baton_listen_socket(
-                configuration.host, configuration.port, Int32(clamping: max(1, limits.listenBacklog)))
-            guard listenSocket >= 0 else { throw Self.startFailed(configuration) }
-        }
+        let maxConnections = max(1, limits.maxConnections)
+        let loops = min(max(1, configuration.threadPoolSize), maxConnections)
+        let listenSocket = baton_listen_socket(
+            configuration.host, configuration.port, Int32(clamping: max(1, limits.listenBacklog)))
+        guard listenSocket >= 0 else { throw Self.startFailed(configuration) }
         // Each daemon owns a duplicate of the socket (closed by libmicrohttpd when it stops, or by ``quiesce()``):
         // the socket closes with the last of them, and no daemon can close a descriptor another still uses.
-        defer { if listenSocket >= 0 { close(listenSocket) } }
+        defer { close(listenSocket) }
         var daemons: [OpaquePointer] = []
         var workers: [DaemonWorker] = []
-        for index in 0..<max(1, loops) {
-            let loop = loops > 0 ? EventLoop(name: "baton.http.\(index)") : nil
-            let worker = DaemonWorker(core: core, loop: loop)
+        for index in 0..<loops {
+            let worker = DaemonWorker(core: core, loop: EventLoop(name: "baton.http.\(index)"))
             // Each loop holds its share of the limit, the first ones one more, as libmicrohttpd's pool divides it.
-            let share = loops > 0 ? limits.maxConnections / loops + (index < limits.maxConnections % loops ? 1 : 0) : 0
-            let socket = listenSocket >= 0 ? fcntl(listenSocket, F_DUPFD_CLOEXEC, 0) : -1
-            guard let started = Self.start(configuration, worker, listenSocket: socket, connectionShare: share) else {
+            let share = maxConnections / loops + (index < maxConnections % loops ? 1 : 0)
+            let socket = fcntl(listenSocket, F_DUPFD_CLOEXEC, 0)
+            guard socket >= 0, let started = Self.start(configuration, worker, listenSocket: socket, share: share)
+            else {
                 if socket >= 0 { close(socket) }
                 for daemon in daemons { MHD_stop_daemon(daemon) }
                 throw Self.startFailed(configuration)
@@ -58,10 +52,10 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         self.daemons = daemons
         self.workers = workers
         self.core = core
-        self.port = listenSocket >= 0 ? baton_socket_port(listenSocket) : baton_mhd_bound_port(daemons[0])
+        self.port = baton_socket_port(listenSocket)
         for (daemon, worker) in zip(daemons, workers) {
             let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
-            worker.loop?.start(
+            worker.loop.start(
                 EventLoop.Source(
                     fileDescriptor: baton_mhd_epoll_fd(daemon),
                     timeout: {
@@ -94,14 +88,9 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     /// polling the socket: never call it on the cooperative pool or on a loop.
     func quiesce() {
         for (daemon, worker) in zip(daemons, workers) {
-            guard let loop = worker.loop else {
-                let socket = MHD_quiesce_daemon(daemon)
-                if socket >= 0 { close(socket) }
-                continue
-            }
             let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
             let done = DispatchSemaphore(value: 0)
-            Task(executorPreference: loop) {
+            Task(executorPreference: worker.loop) {
                 let socket = MHD_quiesce_daemon(Self.daemon(at: address))
                 if socket >= 0 { close(socket) }
                 done.signal()
@@ -110,7 +99,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         }
     }
 
-    /// Stops the daemons and closes every connection. Blocks while worker threads join: never call it on the
+    /// Stops the daemons and closes every connection. Blocks while the loops' threads join: never call it on the
     /// cooperative pool (``HTTPServer`` calls it on its own thread).
     func stopNow() {
         let first = stopped.withLock { stopped in
@@ -118,7 +107,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
-        for worker in workers { worker.loop?.stopAndWait() }
+        for worker in workers { worker.loop.stopAndWait() }
         for daemon in daemons { MHD_stop_daemon(daemon) }
         core.headerDeadlines.stop()
     }
@@ -127,22 +116,19 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         OpaquePointer(bitPattern: address).unsafelyUnwrapped
     }
 
+    /// Starts one external-poll daemon on `listenSocket` (which it then owns), holding `share` connections at most.
     private static func start(
-        _ configuration: HTTPServerConfiguration, _ worker: DaemonWorker, listenSocket: Int32, connectionShare: Int
+        _ configuration: HTTPServerConfiguration, _ worker: DaemonWorker, listenSocket: Int32, share: Int
     ) -> OpaquePointer? {
         let limits = configuration.limits
-        let external = listenSocket >= 0
-        let threading = external ? MHD_USE_EPOLL.rawValue : MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
-        let flags = threading | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+        let flags =
+            MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
         let timeoutSeconds = max(1, limits.idleTimeout.components.seconds)
         let cls = Unmanaged.passUnretained(worker).toOpaque()
         return baton_mhd_start(
-            flags, configuration.host, configuration.port, listenSocket,
+            flags, configuration.host, listenSocket,
             accessHandler, cls, requestCompleted, cls, requestStarted, cls, connectionNotified, cls,
-            external ? 0 : UInt32(clamping: max(1, configuration.threadPoolSize)),
-            max(4096, limits.connectionMemoryBytes),
-            UInt32(clamping: max(1, external ? connectionShare : limits.maxConnections)),
-            UInt32(clamping: timeoutSeconds), UInt32(clamping: max(1, limits.listenBacklog)),
+            max(4096, limits.connectionMemoryBytes), UInt32(clamping: max(1, share)), UInt32(clamping: timeoutSeconds),
             configuration.strictParsing ? 1 : 0)
     }
 
@@ -154,14 +140,14 @@ final class MicroHTTPDaemon: @unchecked Sendable {
 }
 
 /// What a daemon's C callbacks reach through their `cls` pointer: the server's core, and the event loop whose thread
-/// runs that daemon (`nil` for libmicrohttpd's pool).
+/// runs that daemon.
 final class DaemonWorker: Sendable {
     let core: DaemonCore
-    let loop: EventLoop?
+    let loop: EventLoop
     /// A connection of this daemon closed since its loop last asked (see ``MicroHTTPDaemon``'s source).
     let connectionClosed = Atomic(false)
 
-    init(core: DaemonCore, loop: EventLoop?) {
+    init(core: DaemonCore, loop: EventLoop) {
         self.core = core
         self.loop = loop
     }
@@ -251,16 +237,13 @@ private func requestCompleted(
 
 /// The access handler: read headers, accumulate the body within bounds, then run the Swift handler in a task.
 ///
-/// The task is started with `Task.immediate`, so it runs here, on the thread that read the request, until its first
+/// The task is started with `Task.immediate`, so it runs here, on the loop that read the request, until its first
 /// suspension. A handler that answers without suspending (`/healthz`, a 404, a cached catalog) has its response
-/// queued at once: no suspend/resume, no hop to another thread and back. A handler that awaits returns control here
-/// at its first suspension and the connection is suspended; when the task finishes it resumes the connection, MHD
-/// calls back here and the stored response is queued. On an event loop the task prefers the loop as its executor,
-/// so every continuation (the store's, libcurl's) and the resumption run on this same thread; on libmicrohttpd's pool
-/// the rest of the handler runs on Swift's cooperative pool. Either way no thread waits on Swift work. The cost of
-/// the fast path: CPU work a handler does before its first `await` holds that thread's other connections for as
-/// long (Baton's routes do tens of microseconds of it: authentication and body parsing before their first store or
-/// provider call).
+/// queued at once: no suspend/resume. A handler that awaits returns control here at its first suspension and the
+/// connection is suspended; the task prefers the loop as its executor, so every continuation (the store's, libcurl's)
+/// runs on this same thread, and when the task finishes the loop resumes the connection, MHD calls back here and the
+/// stored response is queued. No loop waits on Swift work. The cost: CPU work a handler does holds its loop's other
+/// connections for as long (Baton's routes do tens of microseconds of it between their store and provider calls).
 private func accessHandler(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
     _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
@@ -452,8 +435,8 @@ private func queue(
     return MHD_queue_response(connection, UInt32(clamping: response.status), created)
 }
 
-/// Resumes a connection suspended by the access handler: from any thread for libmicrohttpd's pool, only on its loop's
-/// thread for an external-poll daemon (``RequestContext`` hands it to the loop).
+/// Resumes a connection suspended by the access handler; only on its daemon's loop thread (``RequestContext`` hands
+/// it to the loop).
 func resumeConnection(_ address: UInt) {
     guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return }
     MHD_resume_connection(OpaquePointer(raw))

@@ -2,9 +2,10 @@ import Synchronization
 
 /// One request's state between libmicrohttpd's callbacks and the task running its handler.
 ///
-/// MHD calls the access handler for a connection on one thread at a time, but the handler's task finishes on
-/// another, so the state sits behind a `Mutex`. The connection is kept as an address (an integer), turned back into a
-/// pointer only by ``resumeConnection(_:)`` in the wrapper.
+/// MHD calls the access handler on the connection's event loop, and the handler's task runs there too, but shutdown
+/// finishes a straggler from another thread (``forceFinish()``), so the state sits behind a `Mutex`. The connection
+/// is kept as an address (an integer), handed to the loop to resume and turned back into a pointer only by
+/// ``resumeConnection(_:)`` in the wrapper.
 final class RequestContext: Sendable {
     enum Step {
         case readHeaders
@@ -35,13 +36,12 @@ final class RequestContext: Sendable {
     let target: String
     let id: String
     private let connection: UInt
-    /// The event loop running the connection's daemon, which resumes it (`nil` for libmicrohttpd's pool, where any
-    /// thread may).
-    private let loop: EventLoop?
+    /// The event loop running the connection's daemon, which resumes it.
+    private let loop: EventLoop
     private let started = ContinuousClock.now
     private let state = Mutex(State())
 
-    init(target: String, connection: UInt, id: String, loop: EventLoop? = nil) {
+    init(target: String, connection: UInt, id: String, loop: EventLoop) {
         self.target = target
         self.connection = connection
         self.id = id
@@ -160,9 +160,7 @@ final class RequestContext: Sendable {
                 return false
             }
         }
-        if resume {
-            if let loop { loop.resumeSoon(connection) } else { resumeConnection(connection) }
-        }
+        if resume { loop.resumeSoon(connection) }
         return resume
     }
 

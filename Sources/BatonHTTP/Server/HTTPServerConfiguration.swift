@@ -7,13 +7,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// The port to bind; 0 picks a free one (read it back from ``HTTPServer/port``).
     public var port: UInt16 = 0
-    /// Threads that read requests and run their handlers (event loops, or libmicrohttpd's epoll pool); defaults to
-    /// the number of cores.
+    /// Event loops: threads that read requests and run their handlers (each request on the one that read it);
+    /// defaults to the number of cores.
     public var threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// How requests are run: on event loops (the default) or on libmicrohttpd's own threads and Swift's pool.
-    /// `BATON_HTTP_EXECUTION=pool` selects the latter (kept for the A/B of issue #32).
-    public var executionModel: HTTPExecutionModel =
-        ProcessInfo.processInfo.environment["BATON_HTTP_EXECUTION"] == "pool" ? .threadPool : .eventLoops
     /// Size, time and connection limits.
     public var limits = HTTPServerLimits()
     /// Where the server reports unexpected handler errors (by type name only).
@@ -25,16 +21,6 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// The defaults: 127.0.0.1, an ephemeral port, one worker per core.
     public init() {}
-}
-
-/// Where a request's handler runs.
-public enum HTTPExecutionModel: Sendable {
-    /// ``HTTPServerConfiguration/threadPoolSize`` event loops, each a thread running one external-poll
-    /// libmicrohttpd daemon and the task executor of the handlers it starts: a request wakes on the thread that
-    /// read it.
-    case eventLoops
-    /// libmicrohttpd's internal epoll thread pool; a handler that suspends resumes on Swift's global pool.
-    case threadPool
 }
 
 /// The limits an ``HTTPServer`` enforces; each has a clear answer instead of a crash or a hang.
