@@ -9,58 +9,93 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #include <microhttpd.h>
 
 /* Swift cannot call C variadic functions, so every variadic MHD entry point Baton needs has a typed wrapper here. */
 
 typedef void *(*baton_mhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-/* Starts a daemon bound to `host` (an IPv4 or IPv6 literal) and `port` (0 = ephemeral). Returns NULL when the
-   address does not parse or MHD cannot start. */
+/* Starts an external-poll daemon (the caller runs it with MHD_run) accepting on `listen_fd`, which it then owns
+   (closed when it stops, or handed back by MHD_quiesce_daemon); several daemons may accept on duplicates of one
+   socket (see baton_listen_socket). `host` is the address the socket is bound to (an IPv6 literal sets
+   MHD_USE_IPv6). Returns NULL when MHD cannot start. */
 static inline struct MHD_Daemon *baton_mhd_start(
-    unsigned int flags, const char *host, uint16_t port,
+    unsigned int flags, const char *host, int listen_fd,
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     baton_mhd_uri_log_callback uri_log, void *uri_log_cls,
     MHD_NotifyConnectionCallback notify_connection, void *notify_connection_cls,
-    unsigned int thread_pool_size, size_t connection_memory_limit, unsigned int connection_limit,
-    unsigned int connection_timeout_seconds, unsigned int listen_backlog, int strict) {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    const struct sockaddr *address;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        address = (const struct sockaddr *)&v4;
-    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        address = (const struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
-    } else {
-        return NULL;
-    }
+    size_t connection_memory_limit, unsigned int connection_limit, unsigned int connection_timeout_seconds,
+    int strict) {
+    struct in6_addr v6;
+    if (inet_pton(AF_INET6, host, &v6) == 1) flags |= MHD_USE_IPv6;
     return MHD_start_daemon(
-        flags, port, NULL, NULL, handler, handler_cls,
-        MHD_OPTION_SOCK_ADDR, address,
+        flags, 0, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_LISTEN_SOCKET, listen_fd,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
-        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, listen_backlog,
         MHD_OPTION_STRICT_FOR_CLIENT, strict,
         MHD_OPTION_END);
 }
 
-/* The port the daemon is bound to (useful after starting on port 0), or 0. */
-static inline uint16_t baton_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+/* A non-blocking TCP socket listening on `host` (an IPv4 or IPv6 literal) and `port` (0 = ephemeral), for several
+   external-poll daemons to accept from (each on a duplicate); -1 when the address does not parse or the socket
+   cannot be bound. */
+static inline int baton_listen_socket(const char *host, uint16_t port, int backlog) {
+    struct sockaddr_storage storage;
+    socklen_t length;
+    int one = 1;
+    memset(&storage, 0, sizeof storage);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&storage;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&storage;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        length = sizeof *v4;
+    } else if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        length = sizeof *v6;
+    } else {
+        return -1;
+    }
+    int fd = socket(storage.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (storage.ss_family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0
+        || bind(fd, (const struct sockaddr *)&storage, length) != 0 || listen(fd, backlog) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* The port the socket `fd` is bound to, or 0. */
+static inline uint16_t baton_socket_port(int fd) {
+    struct sockaddr_storage storage;
+    socklen_t length = sizeof storage;
+    if (getsockname(fd, (struct sockaddr *)&storage, &length) != 0) return 0;
+    if (storage.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&storage)->sin_port);
+    if (storage.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&storage)->sin6_port);
+    return 0;
+}
+
+/* The epoll descriptor of a daemon started with MHD_USE_EPOLL and no internal thread, or -1. */
+static inline int baton_mhd_epoll_fd(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+}
+
+/* Milliseconds until an external-poll daemon must run again without I/O (a connection's timeout), or -1. */
+static inline long long baton_mhd_timeout_ms(struct MHD_Daemon *daemon) {
+    MHD_UNSIGNED_LONG_LONG timeout = 0;
+    if (MHD_get_timeout(daemon, &timeout) != MHD_YES) return -1;
+    return timeout > (MHD_UNSIGNED_LONG_LONG)INT32_MAX ? INT32_MAX : (long long)timeout;
 }
 
 /* Writes the client's address as text into `buffer`; returns 0 on success, -1 otherwise. */

@@ -2,42 +2,73 @@ private import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// The one owner of a libmicrohttpd daemon: starts it, answers its callbacks, quiesces and stops it.
+/// The one owner of the libmicrohttpd daemons of a server: starts them, answers their callbacks, quiesces and stops
+/// them.
 ///
-/// `@unchecked Sendable` because it holds the `MHD_Daemon *`, which Swift cannot check: the pointer is immutable
-/// after `init`, and the only calls made on it from other threads (`MHD_quiesce_daemon`, `MHD_stop_daemon`,
-/// `MHD_resume_connection`) are the ones libmicrohttpd documents as callable from any thread. Everything mutable lives
+/// There is one daemon per ``EventLoop``, in external-poll mode, all accepting from one listening socket opened here
+/// (each daemon owns a duplicate of it); each daemon is only ever run on its loop's thread (quiescing included), and
+/// a loop at its share of `maxConnections` stops polling the socket, so the others (or the backlog) take the next
+/// connection, as libmicrohttpd's own thread pool does.
+///
+/// `@unchecked Sendable` because it holds the `MHD_Daemon *`s, which Swift cannot check: they are immutable after
+/// `init`, only ever called on their loop's thread (a resumed connection is handed to the loop: external-poll
+/// libmicrohttpd has no wake-up of its own), and stopped only once that thread has exited. Everything mutable lives
 /// behind a `Mutex` in ``InFlightRequests`` and ``RequestContext``.
 final class MicroHTTPDaemon: @unchecked Sendable {
     let core: DaemonCore
     let port: UInt16
-    private let daemon: OpaquePointer
+    private let daemons: [OpaquePointer]
+    /// The callbacks' `cls` of each daemon (kept alive here).
+    private let workers: [DaemonWorker]
     private let stopped = Mutex(false)
 
     init(configuration: HTTPServerConfiguration, pipeline: RequestPipeline) throws(HTTPServerError) {
         let core = DaemonCore(configuration: configuration, pipeline: pipeline)
         let limits = configuration.limits
-        let flags =
-            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_TURBO.rawValue
-        let timeoutSeconds = max(1, limits.idleTimeout.components.seconds)
-        let opaqueCore = Unmanaged.passUnretained(core).toOpaque()
-        let started = baton_mhd_start(
-            flags, configuration.host, configuration.port,
-            accessHandler, opaqueCore, requestCompleted, opaqueCore, requestStarted, opaqueCore,
-            connectionNotified, opaqueCore,
-            UInt32(clamping: max(1, configuration.threadPoolSize)), max(4096, limits.connectionMemoryBytes),
-            UInt32(clamping: max(1, limits.maxConnections)), UInt32(clamping: timeoutSeconds),
-            UInt32(clamping: max(1, limits.listenBacklog)),
-            configuration.strictParsing ? 1 : 0)
-        guard let started else {
-            throw HTTPServerError(
-                code: "start_failed",
-                reason: "libmicrohttpd could not listen on \(configuration.host):\(configuration.port)")
+        let maxConnections = max(1, limits.maxConnections)
+        let loops = min(max(1, configuration.threadPoolSize), maxConnections)
+        let listenSocket = baton_listen_socket(
+            configuration.host, configuration.port, Int32(clamping: max(1, limits.listenBacklog)))
+        guard listenSocket >= 0 else { throw Self.startFailed(configuration) }
+        // Each daemon owns a duplicate of the socket (closed by libmicrohttpd when it stops, or by ``quiesce()``):
+        // the socket closes with the last of them, and no daemon can close a descriptor another still uses.
+        defer { close(listenSocket) }
+        var daemons: [OpaquePointer] = []
+        var workers: [DaemonWorker] = []
+        for index in 0..<loops {
+            let worker = DaemonWorker(core: core, loop: EventLoop(name: "baton.http.\(index)"))
+            // Each loop holds its share of the limit, the first ones one more, as libmicrohttpd's pool divides it.
+            let share = maxConnections / loops + (index < maxConnections % loops ? 1 : 0)
+            let socket = fcntl(listenSocket, F_DUPFD_CLOEXEC, 0)
+            guard socket >= 0, let started = Self.start(configuration, worker, listenSocket: socket, share: share)
+            else {
+                if socket >= 0 { close(socket) }
+                for daemon in daemons { MHD_stop_daemon(daemon) }
+                throw Self.startFailed(configuration)
+            }
+            daemons.append(started)
+            workers.append(worker)
         }
-        self.daemon = started
+        self.daemons = daemons
+        self.workers = workers
         self.core = core
-        self.port = baton_mhd_bound_port(started)
+        self.port = baton_socket_port(listenSocket)
+        for (daemon, worker) in zip(daemons, workers) {
+            let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
+            worker.loop.start(
+                EventLoop.Source(
+                    fileDescriptor: baton_mhd_epoll_fd(daemon),
+                    timeout: {
+                        // A connection closed in the last run may have taken the daemon below its connection limit:
+                        // it polls the listening socket again only from its next run.
+                        if worker.connectionClosed.exchange(false, ordering: .relaxed) { return 0 }
+                        return Int32(clamping: baton_mhd_timeout_ms(Self.daemon(at: address)))
+                    },
+                    run: { resumed in
+                        for connection in resumed { resumeConnection(connection) }
+                        _ = MHD_run(Self.daemon(at: address))
+                    }))
+        }
         core.headerDeadlines.startWatchdog { deadlines in
             // The socket stays libmicrohttpd's: shutting it down makes its next read see the end of the stream, and
             // libmicrohttpd closes the connection the usual way.
@@ -53,13 +84,22 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         stopNow()
     }
 
-    /// Stops accepting new connections; open connections keep being served.
+    /// Stops accepting new connections; open connections keep being served. Blocks until every daemon has stopped
+    /// polling the socket: never call it on the cooperative pool or on a loop.
     func quiesce() {
-        let socket = MHD_quiesce_daemon(daemon)
-        if socket >= 0 { close(socket) }
+        for (daemon, worker) in zip(daemons, workers) {
+            let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(daemon)))
+            let done = DispatchSemaphore(value: 0)
+            Task(executorPreference: worker.loop) {
+                let socket = MHD_quiesce_daemon(Self.daemon(at: address))
+                if socket >= 0 { close(socket) }
+                done.signal()
+            }
+            done.wait()
+        }
     }
 
-    /// Stops the daemon and closes every connection. Blocks while worker threads join: never call it on the
+    /// Stops the daemons and closes every connection. Blocks while the loops' threads join: never call it on the
     /// cooperative pool (``HTTPServer`` calls it on its own thread).
     func stopNow() {
         let first = stopped.withLock { stopped in
@@ -67,12 +107,53 @@ final class MicroHTTPDaemon: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
-        MHD_stop_daemon(daemon)
+        for worker in workers { worker.loop.stopAndWait() }
+        for daemon in daemons { MHD_stop_daemon(daemon) }
         core.headerDeadlines.stop()
+    }
+
+    private static func daemon(at address: UInt) -> OpaquePointer {
+        OpaquePointer(bitPattern: address).unsafelyUnwrapped
+    }
+
+    /// Starts one external-poll daemon on `listenSocket` (which it then owns), holding `share` connections at most.
+    private static func start(
+        _ configuration: HTTPServerConfiguration, _ worker: DaemonWorker, listenSocket: Int32, share: Int
+    ) -> OpaquePointer? {
+        let limits = configuration.limits
+        let flags =
+            MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+        let timeoutSeconds = max(1, limits.idleTimeout.components.seconds)
+        let cls = Unmanaged.passUnretained(worker).toOpaque()
+        return baton_mhd_start(
+            flags, configuration.host, listenSocket,
+            accessHandler, cls, requestCompleted, cls, requestStarted, cls, connectionNotified, cls,
+            max(4096, limits.connectionMemoryBytes), UInt32(clamping: max(1, share)), UInt32(clamping: timeoutSeconds),
+            configuration.strictParsing ? 1 : 0)
+    }
+
+    private static func startFailed(_ configuration: HTTPServerConfiguration) -> HTTPServerError {
+        HTTPServerError(
+            code: "start_failed",
+            reason: "libmicrohttpd could not listen on \(configuration.host):\(configuration.port)")
     }
 }
 
-/// The Swift side of a daemon that the C callbacks reach through their `cls` pointer.
+/// What a daemon's C callbacks reach through their `cls` pointer: the server's core, and the event loop whose thread
+/// runs that daemon.
+final class DaemonWorker: Sendable {
+    let core: DaemonCore
+    let loop: EventLoop
+    /// A connection of this daemon closed since its loop last asked (see ``MicroHTTPDaemon``'s source).
+    let connectionClosed = Atomic(false)
+
+    init(core: DaemonCore, loop: EventLoop) {
+        self.core = core
+        self.loop = loop
+    }
+}
+
+/// The Swift side of a server, shared by its daemons' callbacks.
 final class DaemonCore: Sendable {
     let configuration: HTTPServerConfiguration
     let pipeline: RequestPipeline
@@ -96,11 +177,13 @@ private func requestStarted(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     guard let cls, let connection else { return nil }
-    let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+    let worker = Unmanaged<DaemonWorker>.fromOpaque(cls).takeUnretainedValue()
+    let core = worker.core
     let target = uri.map { String(cString: $0) } ?? "/"
     let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     if let open = openConnection(connection) { core.headerDeadlines.requestStarted(open) }
-    let context = RequestContext(target: target, connection: address, id: core.configuration.makeRequestID())
+    let context = RequestContext(
+        target: target, connection: address, id: core.configuration.makeRequestID(), loop: worker.loop)
     core.inFlight.began()
     return Unmanaged.passRetained(context).toOpaque()
 }
@@ -113,7 +196,8 @@ private func connectionNotified(
     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
 ) {
     guard let cls, let connection, let socketContext else { return }
-    let deadlines = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue().headerDeadlines
+    let worker = Unmanaged<DaemonWorker>.fromOpaque(cls).takeUnretainedValue()
+    let deadlines = worker.core.headerDeadlines
     if code == .CONNECTION_NOTIFY_STARTED {
         let remote = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
             guard let base = buffer.baseAddress, baton_mhd_client_address(connection, base, 64) == 0 else { return nil }
@@ -125,6 +209,7 @@ private func connectionNotified(
         // One connection too many from its address: libmicrohttpd reads the end of the stream and closes it.
         if open.isOverLimit { _ = shutdown(socket, Int32(SHUT_RDWR)) }
     } else if let raw = socketContext.pointee {
+        worker.connectionClosed.store(true, ordering: .relaxed)
         socketContext.pointee = nil
         let open = Unmanaged<OpenConnection>.fromOpaque(raw)
         deadlines.closed(open.takeUnretainedValue())
@@ -145,28 +230,28 @@ private func requestCompleted(
     guard let cls, let contextSlot, let pointer = contextSlot.pointee else { return }
     contextSlot.pointee = nil
     Unmanaged<RequestContext>.fromOpaque(pointer).release()
-    let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+    let core = Unmanaged<DaemonWorker>.fromOpaque(cls).takeUnretainedValue().core
     if let connection, let open = openConnection(connection) { core.headerDeadlines.requestCompleted(open) }
     core.inFlight.ended()
 }
 
 /// The access handler: read headers, accumulate the body within bounds, then run the Swift handler in a task.
 ///
-/// The task is started with `Task.immediate`, so it runs here, on the libmicrohttpd thread, until its first
+/// The task is started with `Task.immediate`, so it runs here, on the loop that read the request, until its first
 /// suspension. A handler that answers without suspending (`/healthz`, a 404, a cached catalog) has its response
-/// queued at once: no suspend/resume, no hop to another thread and back. A handler that awaits returns control here
-/// at its first suspension; the connection is then suspended, the rest of the handler runs on the cooperative pool
-/// (no libmicrohttpd thread waits on Swift work), and when the task resumes the connection MHD calls back here and
-/// the stored response is queued. The cost of the fast path: CPU work a handler does before its first `await` holds
-/// that thread's other connections for as long (Baton's routes do tens of microseconds of it: authentication and
-/// body parsing before their first store or provider call).
+/// queued at once: no suspend/resume. A handler that awaits returns control here at its first suspension and the
+/// connection is suspended; the task prefers the loop as its executor, so every continuation (the store's, libcurl's)
+/// runs on this same thread, and when the task finishes the loop resumes the connection, MHD calls back here and the
+/// stored response is queued. No loop waits on Swift work. The cost: CPU work a handler does holds its loop's other
+/// connections for as long (Baton's routes do tens of microseconds of it between their store and provider calls).
 private func accessHandler(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
     _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
     _ uploadDataSize: UnsafeMutablePointer<Int>?, _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
     guard let cls, let connection, let uploadDataSize, let pointer = contextSlot?.pointee else { return .NO }
-    let core = Unmanaged<DaemonCore>.fromOpaque(cls).takeUnretainedValue()
+    let worker = Unmanaged<DaemonWorker>.fromOpaque(cls).takeUnretainedValue()
+    let core = worker.core
     let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
     let limits = core.configuration.limits
 
@@ -198,7 +283,7 @@ private func accessHandler(
             return refuse(.serviceUnavailable, context, on: connection, core: core)
         }
         let pipeline = core.pipeline
-        let task = Task.immediate {
+        let task = Task.immediate(executorPreference: worker.loop) {
             let response = await pipeline.respond(to: request)
             if context.finish(response) { core.inFlight.unregister(context) }
         }
@@ -350,7 +435,8 @@ private func queue(
     return MHD_queue_response(connection, UInt32(clamping: response.status), created)
 }
 
-/// Resumes a connection suspended by the access handler; safe from any thread.
+/// Resumes a connection suspended by the access handler; only on its daemon's loop thread (``RequestContext`` hands
+/// it to the loop).
 func resumeConnection(_ address: UInt) {
     guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return }
     MHD_resume_connection(OpaquePointer(raw))

@@ -2,9 +2,10 @@ import Synchronization
 
 /// One request's state between libmicrohttpd's callbacks and the task running its handler.
 ///
-/// MHD calls the access handler for a connection on one thread at a time, but the handler's task finishes on
-/// another, so the state sits behind a `Mutex`. The connection is kept as an address (an integer), turned back into a
-/// pointer only by ``resumeConnection(_:)`` in the wrapper.
+/// MHD calls the access handler on the connection's event loop, and the handler's task runs there too, but shutdown
+/// finishes a straggler from another thread (``forceFinish()``), so the state sits behind a `Mutex`. The connection
+/// is kept as an address (an integer), handed to the loop to resume and turned back into a pointer only by
+/// ``resumeConnection(_:)`` in the wrapper.
 final class RequestContext: Sendable {
     enum Step {
         case readHeaders
@@ -35,13 +36,16 @@ final class RequestContext: Sendable {
     let target: String
     let id: String
     private let connection: UInt
+    /// The event loop running the connection's daemon, which resumes it.
+    private let loop: EventLoop
     private let started = ContinuousClock.now
     private let state = Mutex(State())
 
-    init(target: String, connection: UInt, id: String) {
+    init(target: String, connection: UInt, id: String, loop: EventLoop) {
         self.target = target
         self.connection = connection
         self.id = id
+        self.loop = loop
     }
 
     /// What the access handler should do on this call, given the upload bytes MHD offers.
@@ -156,14 +160,16 @@ final class RequestContext: Sendable {
                 return false
             }
         }
-        if resume { resumeConnection(connection) }
+        if resume { loop.resumeSoon(connection) }
         return resume
     }
 
-    /// Cancels the handler's task and answers 503 now (shutdown past its grace period).
+    /// Answers 503 now and cancels the handler's task (shutdown past its grace period). The answer is stored first:
+    /// the cancelled handler may end at once on its own thread (an event loop runs it as soon as it is woken), and
+    /// its answer (a 500 for the `CancellationError`) must not be the one sent.
     func forceFinish() {
         let task = state.withLock { $0.task }
-        task?.cancel()
         finish(RequestPipeline.refusal(.serviceUnavailable, requestID: id))
+        task?.cancel()
     }
 }

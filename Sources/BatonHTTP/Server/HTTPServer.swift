@@ -1,4 +1,4 @@
-/// A running HTTP/1.1 server: libmicrohttpd's epoll thread pool in front, `async` Swift handlers behind.
+/// A running HTTP/1.1 server: libmicrohttpd on one event loop per thread in front, `async` Swift handlers behind.
 ///
 /// ```swift
 /// var router = Router()
@@ -7,8 +7,9 @@
 /// print(server.port)                    // the ephemeral port picked
 /// await server.shutdown(grace: .seconds(10))
 /// ```
-/// The C callback reads the request (bounded by ``HTTPServerLimits``), suspends the connection and runs the handler
-/// in a task, so no libmicrohttpd thread ever waits on Swift work. A handler's ``HTTPError`` renders as
+/// The C callback reads the request (bounded by ``HTTPServerLimits``), runs the handler in a task that prefers the
+/// loop that read the request as its executor (so it wakes there after every `await`), and suspends the connection
+/// while it waits, so no loop ever waits on Swift work. A handler's ``HTTPError`` renders as
 /// problem+json; any other error becomes a 500 carrying only the request id.
 public final class HTTPServer: Sendable {
     private let daemon: MicroHTTPDaemon

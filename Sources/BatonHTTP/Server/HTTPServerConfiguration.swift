@@ -7,7 +7,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// The port to bind; 0 picks a free one (read it back from ``HTTPServer/port``).
     public var port: UInt16 = 0
-    /// Worker threads in libmicrohttpd's epoll pool; defaults to the number of cores.
+    /// Event loops: threads that read requests and run their handlers (each request on the one that read it);
+    /// defaults to the number of cores.
     public var threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Size, time and connection limits.
     public var limits = HTTPServerLimits()

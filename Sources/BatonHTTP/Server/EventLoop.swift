@@ -1,0 +1,201 @@
+import Foundation
+import Synchronization
+
+/// One thread that waits in `poll(2)` for its I/O source and for jobs, and runs both: the task executor a request's
+/// handler prefers, so that the request runs on the thread that read its bytes and wakes there again.
+///
+/// A handler started with `Task.immediate(executorPreference: loop)` inside the source's callback runs on this
+/// thread up to its first suspension; when the store's thread or libcurl's thread resumes it, the continuation is
+/// queued here (one byte down a pipe, only if the loop sleeps) instead of on Swift's global pool, and the handler's
+/// end resumes the connection on the same thread. A request then costs the wake-ups of the threads it waits on and
+/// of this one, not a hop through the pool and back at each `await`.
+///
+/// The source (a libmicrohttpd daemon in external-poll mode) is only ever run on this thread. After ``stop()`` the
+/// loop finishes the jobs already queued and exits; a job queued later runs on a fresh thread of its own, so a
+/// straggler can never hang.
+final class EventLoop: TaskExecutor, Sendable {
+    /// What the loop drives besides jobs: a descriptor to wait on, and the work to do when it is readable or due.
+    struct Source: Sendable {
+        let fileDescriptor: Int32
+        /// Milliseconds until `run` is due even without I/O (-1: never); asked on the loop thread before each wait.
+        let timeout: @Sendable () -> Int32
+        /// Called on the loop thread when the descriptor is readable, the timeout has passed, or tokens were handed
+        /// to ``resumeSoon(_:)`` (passed here, in order).
+        let run: @Sendable (_ resumed: [UInt]) -> Void
+    }
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        /// Tokens for the source's next run (suspended connections to resume).
+        var resumed: [UInt] = []
+        /// The loop is in (or about to enter) `poll` with nothing queued: a new job must wake it.
+        var sleeping = false
+        /// A wake-up is already on its way since the loop went to sleep.
+        var woken = false
+        var stopping = false
+        var exited = false
+    }
+
+    private enum Admission {
+        case queued
+        case queuedWake
+        case runElsewhere
+    }
+
+    let name: String
+    /// The pipe a job queued while the loop sleeps writes a byte down: read end, write end.
+    private let wakeUp: (read: Int32, write: Int32)
+    private let state = Mutex(State())
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Creates the loop's wake-up pipe; the thread starts with ``start(_:)``.
+    init(name: String) {
+        self.name = name
+        var ends: [Int32] = [-1, -1]
+        precondition(pipe(&ends) == 0, "pipe failed: out of descriptors")
+        for end in ends {
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        self.wakeUp = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(wakeUp.read)
+        close(wakeUp.write)
+    }
+
+    /// Starts the loop's thread, driving `source`.
+    func start(_ source: Source) {
+        let thread = Thread { [self] in
+            Self.nameCurrentThread(self.name)
+            self.run(source)
+            self.finished.signal()
+        }
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let admission = state.withLock { state -> Admission in
+            guard !state.exited else { return .runElsewhere }
+            state.jobs.append(job)
+            guard state.sleeping, !state.woken else { return .queued }
+            state.woken = true
+            return .queuedWake
+        }
+        switch admission {
+        case .queued: break
+        case .queuedWake: wake()
+        case .runElsewhere:
+            let thread = Thread { [self] in job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            thread.name = name
+            thread.start()
+        }
+    }
+
+    /// Hands `token` to the source's next run on the loop thread, waking the loop if it sleeps. libmicrohttpd in
+    /// external-poll mode has no wake-up of its own for a resumed connection: the loop resumes it and runs the daemon.
+    /// Dropped once the loop has exited (the daemon is being stopped and closes every connection).
+    func resumeSoon(_ token: UInt) {
+        let wake = state.withLock { state in
+            guard !state.exited else { return false }
+            state.resumed.append(token)
+            guard state.sleeping, !state.woken else { return false }
+            state.woken = true
+            return true
+        }
+        if wake { self.wake() }
+    }
+
+    /// Asks the loop to finish the jobs queued and exit, and waits until it has. Blocks: never call it on the loop's
+    /// own thread or on the cooperative pool.
+    func stopAndWait() {
+        let wake = state.withLock { state in
+            defer { state.stopping = true }
+            return !state.stopping
+        }
+        guard wake else { return }
+        self.wake()
+        finished.wait()
+    }
+
+    // MARK: - The loop thread
+
+    /// Names the calling thread (`top -H`, `perf`, tests). On Linux, Foundation's `Thread.name` set before `start()`
+    /// does not reach the thread, and set inside it races the start; the kernel's own file for it does not.
+    private static func nameCurrentThread(_ name: String) {
+        let file = open("/proc/thread-self/comm", O_WRONLY)
+        guard file >= 0 else { return }
+        _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file)
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeUp.write, &byte, 1)
+    }
+
+    private enum Next {
+        /// Jobs or connections to resume are waiting: no sleep.
+        case work
+        case sleep(milliseconds: Int32)
+        case exit
+    }
+
+    private func run(_ source: Source) {
+        var batch: [UnownedJob] = []
+        batch.reserveCapacity(64)
+        var resumed: [UInt] = []
+        resumed.reserveCapacity(64)
+        var drained = [UInt8](repeating: 0, count: 64)
+        var descriptors = [
+            pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        var roundsWithoutSource = 0
+        while true {
+            state.withLock { swap(&$0.jobs, &batch) }
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            batch.removeAll(keepingCapacity: true)
+            let due = source.timeout()
+            let next = state.withLock { state -> Next in
+                swap(&state.resumed, &resumed)
+                if !state.jobs.isEmpty || !resumed.isEmpty || due == 0 { return .work }
+                if state.stopping {
+                    state.exited = true
+                    return .exit
+                }
+                state.sleeping = true
+                return .sleep(milliseconds: due)
+            }
+            var runSource: Bool
+            switch next {
+            case .exit:
+                return
+            case .work:
+                // The source polls its own descriptors without blocking when run, so there is no `poll` here: it
+                // runs when it has connections to resume or is due, and at least every few rounds while jobs keep
+                // coming.
+                runSource = !resumed.isEmpty || due == 0 || roundsWithoutSource >= 8
+            case .sleep(let wait):
+                let count = poll(&descriptors, 2, wait)
+                state.withLock { state in
+                    state.sleeping = false
+                    state.woken = false
+                    swap(&state.resumed, &resumed)
+                }
+                if count > 0, descriptors[0].revents != 0 { _ = read(wakeUp.read, &drained, drained.count) }
+                // Connections to resume, the source is readable, or the wait ended on the source's own timeout.
+                runSource = !resumed.isEmpty || (count > 0 && descriptors[1].revents != 0) || count == 0
+            }
+            if runSource {
+                source.run(resumed)
+                resumed.removeAll(keepingCapacity: true)
+                roundsWithoutSource = 0
+            } else {
+                roundsWithoutSource += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import BatonHTTP
+
+/// The event loop as a task executor: a task that prefers it wakes on its thread whoever resumes it, the source runs
+/// when handed a connection to resume, and a job that arrives after the loop stopped still runs.
+@Suite("Event loop")
+struct EventLoopTests {
+    /// A loop driving a source that never becomes readable (the read end of a pipe nobody writes), counting its runs.
+    final class Fixture: Sendable {
+        let loop = EventLoop(name: "test.loop")
+        /// The tokens each run of the source was handed.
+        let runs: AsyncStream<[UInt]>
+        private let ends: (read: Int32, write: Int32)
+
+        init() {
+            var ends: [Int32] = [-1, -1]
+            precondition(pipe(&ends) == 0)
+            self.ends = (ends[0], ends[1])
+            let (runs, continuation) = AsyncStream.makeStream(of: [UInt].self)
+            self.runs = runs
+            loop.start(EventLoop.Source(fileDescriptor: ends[0], timeout: { -1 }, run: { continuation.yield($0) }))
+        }
+
+        deinit {
+            close(ends.read)
+            close(ends.write)
+        }
+    }
+
+    @Test func aTaskThatPrefersTheLoopWakesOnItsThreadWhoeverResumesIt() async {
+        let fixture = Fixture()
+        let names = await withTaskExecutorPreference(fixture.loop) {
+            let before = threadName()
+            // Resumed from a thread of its own, as the store's writer or libcurl's thread resume a handler.
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume() }.start()
+            }
+            return [before, threadName()]
+        }
+        #expect(names == ["test.loop", "test.loop"])
+        await stop(fixture.loop)
+    }
+
+    @Test func aConnectionHandedToTheLoopIsResumedByItsSourceInOrder() async {
+        let fixture = Fixture()
+        fixture.loop.resumeSoon(7)
+        fixture.loop.resumeSoon(8)
+        var resumed: [UInt] = []
+        for await tokens in fixture.runs {
+            resumed += tokens
+            if resumed.count >= 2 { break }
+        }
+        #expect(resumed == [7, 8])
+        await stop(fixture.loop)
+    }
+
+    @Test func aJobQueuedAfterTheLoopStoppedStillRuns() async {
+        let fixture = Fixture()
+        await stop(fixture.loop)
+        let ran = await withTaskExecutorPreference(fixture.loop) {
+            await Task.yield()
+            return true
+        }
+        #expect(ran)
+    }
+
+    private func stop(_ loop: EventLoop) async {
+        await withCheckedContinuation { continuation in
+            Thread {
+                loop.stopAndWait()
+                continuation.resume()
+            }.start()
+        }
+    }
+}
+
+private func threadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+}
