@@ -66,6 +66,12 @@ final class SQLiteEngine: SQLEngine {
         try await writes.write(operation, transaction: transaction, body)
     }
 
+    func housekeepingWrite<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await writes.write(operation, transaction: false, housekeeping: true, body)
+    }
+
     func read<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {

@@ -16,6 +16,11 @@ import Synchronization
 /// `COMMIT` that holds it has succeeded: if that fails, every write of the batch fails with its error, and if an
 /// error ends the transaction early (SQLite rolls back on some I/O errors), every write already run in it fails too.
 /// Durability is unchanged: with `synchronous=NORMAL` in WAL mode no commit syncs, batched or not.
+///
+/// Housekeeping writes (``write(_:transaction:housekeeping:_:)`` with `housekeeping`, the purge's batches) wait in a
+/// queue of their own: one runs, alone in its transaction, only when no other write is queued. A claim queued behind
+/// a purge batch runs before the next one and never commits in the same transaction as one, so it waits for at most
+/// the batch already running, however long the purge.
 final class SQLiteWriteQueue: Sendable {
     /// The most writes one transaction holds, so that no write waits behind an unbounded batch.
     let maximumBatch: Int
@@ -32,11 +37,13 @@ final class SQLiteWriteQueue: Sendable {
     var commits: Int { committed.load(ordering: .relaxed) }
 
     /// Writes waiting for a batch now (for tests).
-    var queuedWrites: Int { state.withLock { $0.queued.count } }
+    var queuedWrites: Int { state.withLock { $0.queued.count + $0.housekeeping.count } }
 
-    /// Runs `body` in the next batch; returns once the transaction that holds it has committed.
+    /// Runs `body` in the next batch; returns once the transaction that holds it has committed. A `housekeeping`
+    /// write runs in a transaction of its own once no other write is queued.
     func write<T: Sendable>(
-        _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+        _ operation: String, transaction: Bool, housekeeping: Bool = false,
+        _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {
         let outcome = Outcome<T>()
         let entry = Entry(
@@ -45,13 +52,11 @@ final class SQLiteWriteQueue: Sendable {
             fail: { error in outcome.fail(error) })
         let leads = await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
             let leads = state.withLock { state in
-                guard state.draining else {
-                    state.draining = true
-                    state.queued.append(Queued(entry: entry, waiter: nil))
-                    return true
-                }
-                state.queued.append(Queued(entry: entry, waiter: continuation))
-                return false
+                let leads = !state.draining
+                state.draining = true
+                let item = Queued(entry: entry, waiter: leads ? nil : continuation)
+                if housekeeping { state.housekeeping.append(item) } else { state.queued.append(item) }
+                return leads
             }
             if leads { continuation.resume(returning: true) }
         }
@@ -79,6 +84,8 @@ final class SQLiteWriteQueue: Sendable {
 
     private struct State {
         var queued: [Queued] = []
+        /// Housekeeping writes, each run alone once `queued` is empty.
+        var housekeeping: [Queued] = []
         /// Batches are running (or about to) on the writer's thread; a new write only joins the queue.
         var draining = false
     }
@@ -93,8 +100,11 @@ final class SQLiteWriteQueue: Sendable {
             // The connection is closed or cannot be opened: nothing queued can run now.
             let queued = state.withLock { state in
                 state.draining = false
-                defer { state.queued.removeAll() }
-                return state.queued
+                defer {
+                    state.queued.removeAll()
+                    state.housekeeping.removeAll()
+                }
+                return state.queued + state.housekeeping
             }
             for item in queued {
                 item.entry.fail(error)
@@ -106,9 +116,13 @@ final class SQLiteWriteQueue: Sendable {
 
     private func runBatch(_ session: SQLiteConnection) -> Bool {
         let batch = state.withLock { state in
-            let count = min(maximumBatch, state.queued.count)
-            defer { state.queued.removeFirst(count) }
-            return Array(state.queued.prefix(count))
+            // Every queued write goes before the next housekeeping write, which never shares their transaction.
+            guard state.queued.isEmpty else {
+                let count = min(maximumBatch, state.queued.count)
+                defer { state.queued.removeFirst(count) }
+                return Array(state.queued.prefix(count))
+            }
+            return state.housekeeping.isEmpty ? [] : [state.housekeeping.removeFirst()]
         }
         var pending = batch[...]
         while !pending.isEmpty {
@@ -142,7 +156,7 @@ final class SQLiteWriteQueue: Sendable {
             }
         }
         let more = state.withLock { state in
-            if state.queued.isEmpty { state.draining = false }
+            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
             return state.draining
         }
         for item in batch { item.waiter?.resume(returning: false) }
