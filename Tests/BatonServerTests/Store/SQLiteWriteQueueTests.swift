@@ -201,6 +201,13 @@ struct SQLiteWriteQueueDrainTests {
 /// shares their transaction (a tap waited 1.16 s during a purge of 1 M records when batches were queued like claims).
 @Suite("SQLite group commit: a purge yields the writer to queued writes")
 struct SQLiteWriteQueueHousekeepingTests {
+    /// The order in which writes ran.
+    private final class Order: Sendable {
+        private let log = Mutex<[String]>([])
+        var names: [String] { log.withLock { $0 } }
+        func append(_ name: String) { log.withLock { $0.append(name) } }
+    }
+
     @Test func aClaimQueuedBehindAPurgeBatchCommitsBeforeIt() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-gc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -252,5 +259,44 @@ struct SQLiteWriteQueueHousekeepingTests {
         #expect(try await claim.value == .claimed)
         #expect(try await purge.value == IdempotencyPurge(responsesErased: 0, recordsDeleted: 30, batches: 5))
         await engine.close()
+    }
+
+    @Test func aHousekeepingWriteRunsAfterAFewBatchesHavePassedItBy() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-gc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("gc.sqlite").path
+        let connection = ConfinedConnection(name: "test.writer", engine: .sqlite) { () throws(StoreError) in
+            try SQLiteConnection(path: path, readOnly: false, busyTimeoutMilliseconds: 5000)
+        }
+        // One write a batch; housekeeping goes after two batches have passed it by.
+        let writes = SQLiteWriteQueue(connection: connection, maximumBatch: 1, housekeepingEvery: 2)
+        let order = Order()
+        let entered = Atomic(false)
+        let gate = DispatchSemaphore(value: 0)
+        let held = Task {
+            try await writes.write("hold", transaction: false) { _ throws(StoreError) in
+                entered.store(true, ordering: .releasing)
+                gate.wait()
+            }
+        }
+        while !entered.load(ordering: .acquiring) { await Task.yield() }
+        var tasks: [Task<Void, any Error>] = []
+        for (index, name) in ["purge", "a", "b", "c", "d"].enumerated() {
+            tasks.append(
+                Task {
+                    try await writes.write("test", transaction: false, housekeeping: name == "purge") {
+                        _ throws(StoreError) in order.append(name)
+                    }
+                })
+            while writes.queuedWrites < index + 1 { await Task.yield() }
+        }
+        gate.signal()
+        try await held.value
+        for task in tasks { try await task.value }
+
+        // Writes that keep the writer busy pass a waiting purge batch twice, then it runs (without the bound it ran
+        // last, or never while they kept coming).
+        #expect(order.names == ["a", "b", "purge", "c", "d"])
+        await connection.close()
     }
 }

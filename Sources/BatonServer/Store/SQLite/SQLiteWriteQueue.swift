@@ -20,17 +20,21 @@ import Synchronization
 /// Housekeeping writes (``write(_:transaction:housekeeping:_:)`` with `housekeeping`, the purge's batches) wait in a
 /// queue of their own: one runs, alone in its transaction, only when no other write is queued. A claim queued behind
 /// a purge batch runs before the next one and never commits in the same transaction as one, so it waits for at most
-/// the batch already running, however long the purge.
+/// the batch already running, however long the purge. So that a writer never idle under load cannot starve the
+/// purge, one housekeeping write also runs after ``housekeepingEvery`` batches in a row have passed it by.
 final class SQLiteWriteQueue: Sendable {
     /// The most writes one transaction holds, so that no write waits behind an unbounded batch.
     let maximumBatch: Int
+    /// Batches of other writes that may run while a housekeeping write waits, before it goes next.
+    let housekeepingEvery: Int
     private let connection: ConfinedConnection<SQLiteConnection>
     private let state = Mutex(State())
     private let committed = Atomic(0)
 
-    init(connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128) {
+    init(connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 8) {
         self.connection = connection
         self.maximumBatch = max(1, maximumBatch)
+        self.housekeepingEvery = max(1, housekeepingEvery)
     }
 
     /// Transactions committed so far (for tests: fewer than the writes when they were batched).
@@ -86,6 +90,8 @@ final class SQLiteWriteQueue: Sendable {
         var queued: [Queued] = []
         /// Housekeeping writes, each run alone once `queued` is empty.
         var housekeeping: [Queued] = []
+        /// Batches run in a row while a housekeeping write waited.
+        var passedBy = 0
         /// Batches are running (or about to) on the writer's thread; a new write only joins the queue.
         var draining = false
     }
@@ -116,13 +122,16 @@ final class SQLiteWriteQueue: Sendable {
 
     private func runBatch(_ session: SQLiteConnection) -> Bool {
         let batch = state.withLock { state in
-            // Every queued write goes before the next housekeeping write, which never shares their transaction.
-            guard state.queued.isEmpty else {
+            // Queued writes go before the next housekeeping write (which never shares their transaction), unless it
+            // has waited `housekeepingEvery` batches already.
+            if state.housekeeping.isEmpty || (!state.queued.isEmpty && state.passedBy < housekeepingEvery) {
+                if !state.housekeeping.isEmpty { state.passedBy += 1 }
                 let count = min(maximumBatch, state.queued.count)
                 defer { state.queued.removeFirst(count) }
                 return Array(state.queued.prefix(count))
             }
-            return state.housekeeping.isEmpty ? [] : [state.housekeeping.removeFirst()]
+            state.passedBy = 0
+            return [state.housekeeping.removeFirst()]
         }
         var pending = batch[...]
         while !pending.isEmpty {
