@@ -299,4 +299,45 @@ struct SQLiteWriteQueueHousekeepingTests {
         #expect(order.names == ["a", "b", "purge", "c", "d"])
         await connection.close()
     }
+
+    @Test func aHousekeepingWriteThatStartsTheDrainWaitsForItsOwnBatch() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-gc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("gc.sqlite").path
+        let connection = ConfinedConnection(name: "test.writer", engine: .sqlite) { () throws(StoreError) in
+            try SQLiteConnection(path: path, readOnly: false, busyTimeoutMilliseconds: 5000)
+        }
+        let writes = SQLiteWriteQueue(connection: connection)
+        let order = Order()
+        // The writer's thread is busy outside the queue (which is idle), so the drain the purge batch starts waits.
+        let entered = Atomic(false)
+        let gate = DispatchSemaphore(value: 0)
+        let busy = Task {
+            try await connection.run("busy") { _ throws(StoreError) in
+                entered.store(true, ordering: .releasing)
+                gate.wait()
+            }
+        }
+        while !entered.load(ordering: .acquiring) { await Task.yield() }
+        let purge = Task {
+            try await writes.write("purge", transaction: false, housekeeping: true) { _ throws(StoreError) in
+                order.append("purge")
+                return 100
+            }
+        }
+        while writes.queuedWrites < 1 { await Task.yield() }
+        let claim = Task {
+            try await writes.write("claim", transaction: false) { _ throws(StoreError) in order.append("claim") }
+        }
+        while writes.queuedWrites < 2 { await Task.yield() }
+        gate.signal()
+        try await busy.value
+
+        // The claim queued meanwhile went first; the purge batch still answers with its own result (it returned
+        // before its batch ran, with no result, when it led the drain like any first write).
+        #expect(try await purge.value == 100)
+        try await claim.value
+        #expect(order.names == ["claim", "purge"])
+        await connection.close()
+    }
 }

@@ -55,14 +55,23 @@ final class SQLiteWriteQueue: Sendable {
             work: { session throws(StoreError) in outcome.succeed(try body(session)) },
             fail: { error in outcome.fail(error) })
         let leads = await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
-            let leads = state.withLock { state in
-                let leads = !state.draining
+            let starts = state.withLock { state in
+                let starts = !state.draining
                 state.draining = true
-                let item = Queued(entry: entry, waiter: leads ? nil : continuation)
-                if housekeeping { state.housekeeping.append(item) } else { state.queued.append(item) }
-                return leads
+                if housekeeping {
+                    // Never leads: a write queued before the drain runs goes first, so it waits for its own batch.
+                    state.housekeeping.append(Queued(entry: entry, waiter: continuation))
+                } else {
+                    state.queued.append(Queued(entry: entry, waiter: starts ? nil : continuation))
+                }
+                return starts
             }
-            if leads { continuation.resume(returning: true) }
+            guard starts else { return }
+            if housekeeping {
+                Task { await self.connection.runRepeating(operation) { session in self.drain(session) } }
+            } else {
+                continuation.resume(returning: true)
+            }
         }
         if leads {
             // Runs the batch holding this write on the writer's thread; batches queued meanwhile follow there as
