@@ -13,6 +13,13 @@ protocol SQLEngine: Sendable {
         _ operation: String, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T
 
+    /// Runs `body` as ``write(_:transaction:_:)`` without a transaction, as housekeeping (a purge's batch): it may
+    /// wait until the writes queued meanwhile have run, and never holds them up beyond itself. The default is a plain
+    /// write (PostgreSQL has no single writer to yield).
+    func housekeepingWrite<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T
+
     /// Runs read-only statements on any connection (a reader where the engine has them).
     func read<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
@@ -43,6 +50,12 @@ enum TokenThenClaim: Sendable, Hashable {
 }
 
 extension SQLEngine {
+    func housekeepingWrite<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await write(operation, transaction: false, body)
+    }
+
     func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow] {
         try await write(operation, transaction: false) { session throws(StoreError) in
             try session.query(sql, arguments)

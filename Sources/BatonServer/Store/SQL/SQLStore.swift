@@ -131,14 +131,14 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
         var rows = 0
         var batches = 0
         while true {
-            let touched = try await engine.write(operation, transaction: false) { session throws(StoreError) in
+            let touched = try await engine.housekeepingWrite(operation) { session throws(StoreError) in
                 try session.query(statement, arguments).count
             }
             rows += touched
             batches += 1
             if touched < max(1, batchSize) || Task.isCancelled { return (rows, batches) }
-            // Let the writes that queued behind this batch go first (on SQLite they join the writer's queue ahead
-            // of the next batch): the purge takes the writer at most one batch at a time.
+            // On SQLite every write queued meanwhile runs before the next batch (``SQLEngine/housekeepingWrite``),
+            // so the purge takes the writer at most one batch at a time.
             await Task.yield()
         }
     }

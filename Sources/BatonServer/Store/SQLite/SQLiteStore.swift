@@ -81,6 +81,20 @@ final class SQLiteEngine: SQLEngine {
         }
     }
 
+    func housekeepingWrite<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        // A running checkpoint catches up first (for at most a second): a purge writing batch after batch outran it,
+        // the WAL grew to the checkpointer's `truncateAbove`, and the TRUNCATE checkpoint then held every write at
+        // once (docs/reliability-history.md, "Purge under load").
+        var waits = 0
+        while checkpointer.isRunning, waits < 200 {
+            try? await Task.sleep(for: .milliseconds(5))
+            waits += 1
+        }
+        return try await writes.write(operation, transaction: false, housekeeping: true, body)
+    }
+
     func read<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {
