@@ -25,8 +25,8 @@ import Synchronization
 final class SQLiteWriteQueue: Sendable {
     /// The most writes one transaction holds, so that no write waits behind an unbounded batch.
     let maximumBatch: Int
-    /// Batches of other writes that may run while a housekeeping write waits, before it goes next (2: a 100 k purge
-    /// beside 8 writers never idle took 32 s, 42 s with 8; the worst share during a purge stayed ~10-25 ms).
+    /// Batches of other writes that may run while a housekeeping write waits, before it goes next (how 2 was chosen:
+    /// docs/reliability-history.md, "Purge under load").
     let housekeepingEvery: Int
     private let connection: ConfinedConnection<SQLiteConnection>
     private let state = Mutex(State())
