@@ -86,7 +86,7 @@ final class SQLiteEngine: SQLEngine {
     ) async throws(StoreError) -> T {
         // A running checkpoint catches up first (for at most a second): a purge writing batch after batch outran it,
         // the WAL grew to the checkpointer's `truncateAbove`, and the TRUNCATE checkpoint then held every write at
-        // once (docs/reliability-history.md, "Purge under load").
+        // once (docs/reliability-history.md, issue 32, "The purge (item 5)").
         var waits = 0
         while checkpointer.isRunning, waits < 200 {
             try? await Task.sleep(for: .milliseconds(5))

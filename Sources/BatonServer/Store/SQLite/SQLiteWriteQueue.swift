@@ -26,7 +26,7 @@ final class SQLiteWriteQueue: Sendable {
     /// The most writes one transaction holds, so that no write waits behind an unbounded batch.
     let maximumBatch: Int
     /// Batches of other writes that may run while a housekeeping write waits, before it goes next (how 2 was chosen:
-    /// docs/reliability-history.md, "Purge under load").
+    /// docs/reliability-history.md, issue 32, "The purge (item 5)").
     let housekeepingEvery: Int
     private let connection: ConfinedConnection<SQLiteConnection>
     private let state = Mutex(State())
