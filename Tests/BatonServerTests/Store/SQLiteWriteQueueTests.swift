@@ -5,6 +5,45 @@ import Testing
 
 @testable import BatonServer
 
+/// Holds the writer's thread inside a write until `release()`, so that further writes queue up behind it.
+private final class WriterGate: Sendable {
+    let entered = Atomic(false)
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func hold() {
+        entered.store(true, ordering: .releasing)
+        semaphore.wait()
+    }
+
+    func release() { semaphore.signal() }
+}
+
+/// Starts a write that blocks the writer's thread; returns once it does.
+private func block(_ engine: SQLiteEngine, _ gate: WriterGate) async -> Task<Void, any Error> {
+    await block(gate) { gate in
+        _ = try await engine.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() }
+    }
+}
+
+/// Starts `holding`, which calls `gate.hold()` on the writer's thread; returns once it does.
+private func block(
+    _ gate: WriterGate, _ holding: @escaping @Sendable (WriterGate) async throws -> Void
+) async -> Task<Void, any Error> {
+    let task = Task { try await holding(gate) }
+    while !gate.entered.load(ordering: .acquiring) { await Task.yield() }
+    return task
+}
+
+/// Starts `body` as a write and returns once it is queued (so writes queue in the order started).
+private func queue<T: Sendable>(
+    _ engine: SQLiteEngine, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
+) async -> Task<T, any Error> {
+    let before = engine.writes.queuedWrites
+    let task = Task { try await engine.write("test", transaction: transaction, body) }
+    while engine.writes.queuedWrites == before { await Task.yield() }
+    return task
+}
+
 @Suite("SQLite group commit: writes queued together share one transaction, each keeping its own outcome")
 struct SQLiteWriteQueueTests {
     /// An engine on a fresh file with a table `t (id TEXT PRIMARY KEY)`.
@@ -32,41 +71,9 @@ struct SQLiteWriteQueueTests {
         return try rows.map { try $0.text(0) }
     }
 
-    /// Holds the writer's thread inside a write until `release()`, so that further writes queue up behind it.
-    private final class Gate: Sendable {
-        let entered = Atomic(false)
-        private let semaphore = DispatchSemaphore(value: 0)
-
-        func hold() {
-            entered.store(true, ordering: .releasing)
-            semaphore.wait()
-        }
-
-        func release() { semaphore.signal() }
-    }
-
-    /// Starts a write that blocks the writer's thread; returns once it does.
-    private func block(_ engine: SQLiteEngine, _ gate: Gate) async -> Task<Void, any Error> {
-        let task = Task {
-            _ = try await engine.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() }
-        }
-        while !gate.entered.load(ordering: .acquiring) { await Task.yield() }
-        return task
-    }
-
-    /// Starts `body` as a write and returns once it is queued (so writes queue in the order started).
-    private func queue<T: Sendable>(
-        _ engine: SQLiteEngine, transaction: Bool, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
-    ) async -> Task<T, any Error> {
-        let before = engine.writes.queuedWrites
-        let task = Task { try await engine.write("test", transaction: transaction, body) }
-        while engine.writes.queuedWrites == before { await Task.yield() }
-        return task
-    }
-
     @Test func writesQueuedWhileOneRunsCommitTogether() async throws {
         let engine = try await engine()
-        let gate = Gate()
+        let gate = WriterGate()
         let held = await block(engine, gate)
         let commitsBefore = engine.writes.commits
         var writes: [Task<Bool, any Error>] = []
@@ -82,7 +89,7 @@ struct SQLiteWriteQueueTests {
 
     @Test func aFailedWriteInABatchUndoesOnlyItself() async throws {
         let engine = try await engine()
-        let gate = Gate()
+        let gate = WriterGate()
         let held = await block(engine, gate)
         // A transaction that writes, then fails: its row must go, the batch's other rows stay.
         let failing = await queue(engine, transaction: true) { session throws(StoreError) -> Bool in
@@ -106,7 +113,7 @@ struct SQLiteWriteQueueTests {
 
     @Test func writesQueuedWhenTheStoreClosesFailClosed() async throws {
         let engine = try await engine()
-        let gate = Gate()
+        let gate = WriterGate()
         let held = await block(engine, gate)
         let queued = await queue(engine, transaction: false, insert("late"))
         let closing = Task { await engine.close() }
@@ -164,15 +171,8 @@ struct SQLiteWriteQueueDrainTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let engine = SQLiteEngine(
             path: directory.appendingPathComponent("gc.sqlite").path, readers: 1, busyTimeoutMilliseconds: 5000)
-        let entered = Atomic(false)
-        let gate = DispatchSemaphore(value: 0)
-        let held = Task {
-            try await engine.write("hold", transaction: false) { _ throws(StoreError) in
-                entered.store(true, ordering: .releasing)
-                gate.wait()
-            }
-        }
-        while !entered.load(ordering: .acquiring) { await Task.yield() }
+        let gate = WriterGate()
+        let held = await block(engine, gate)
         // A write whose task runs on an executor that is then held queues behind the held one.
         let executor = HeldExecutor()
         let ran = Atomic(false)
@@ -183,7 +183,7 @@ struct SQLiteWriteQueueDrainTests {
         }
         while engine.writes.queuedWrites == 0 { await Task.yield() }
         executor.hold()
-        gate.signal()
+        gate.release()
         try await held.value
         // Its batch runs on the writer's thread although its task cannot be woken (with the lead handed to the
         // next queued write's task, it waited for the executor: the test timed out there before).
@@ -223,15 +223,8 @@ struct SQLiteWriteQueueHousekeepingTests {
             _ = try await store.claim(
                 user: "u", key: "old-\(index)", fingerprint: "f", owner: "A", leaseUntil: start + 30, now: start)
         }
-        let entered = Atomic(false)
-        let gate = DispatchSemaphore(value: 0)
-        let held = Task {
-            try await engine.write("hold", transaction: false) { _ throws(StoreError) in
-                entered.store(true, ordering: .releasing)
-                gate.wait()
-            }
-        }
-        while !entered.load(ordering: .acquiring) { await Task.yield() }
+        let gate = WriterGate()
+        let held = await block(engine, gate)
         // Queued in this order behind the held write: the purge's first batch, a claim, then a write that counts
         // the expired records left when it runs.
         let purge = Task { try await store.purgeIdempotency(now: start + 2 * day, retention: day, batchSize: 10) }
@@ -250,7 +243,7 @@ struct SQLiteWriteQueueHousekeepingTests {
             }
         }
         while engine.writes.queuedWrites < 3 { await Task.yield() }
-        gate.signal()
+        gate.release()
         try await held.value
 
         // The claim and the count ran before any purge batch: all 30 expired records were still there (queued first
@@ -271,15 +264,10 @@ struct SQLiteWriteQueueHousekeepingTests {
         // One write a batch; housekeeping goes after two batches have passed it by.
         let writes = SQLiteWriteQueue(connection: connection, maximumBatch: 1, housekeepingEvery: 2)
         let order = Order()
-        let entered = Atomic(false)
-        let gate = DispatchSemaphore(value: 0)
-        let held = Task {
-            try await writes.write("hold", transaction: false) { _ throws(StoreError) in
-                entered.store(true, ordering: .releasing)
-                gate.wait()
-            }
+        let gate = WriterGate()
+        let held = await block(gate) { gate in
+            try await writes.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() }
         }
-        while !entered.load(ordering: .acquiring) { await Task.yield() }
         var tasks: [Task<Void, any Error>] = []
         for (index, name) in ["purge", "a", "b", "c", "d"].enumerated() {
             tasks.append(
@@ -290,7 +278,7 @@ struct SQLiteWriteQueueHousekeepingTests {
                 })
             while writes.queuedWrites < index + 1 { await Task.yield() }
         }
-        gate.signal()
+        gate.release()
         try await held.value
         for task in tasks { try await task.value }
 
@@ -310,15 +298,10 @@ struct SQLiteWriteQueueHousekeepingTests {
         let writes = SQLiteWriteQueue(connection: connection)
         let order = Order()
         // The writer's thread is busy outside the queue (which is idle), so the drain the purge batch starts waits.
-        let entered = Atomic(false)
-        let gate = DispatchSemaphore(value: 0)
-        let busy = Task {
-            try await connection.run("busy") { _ throws(StoreError) in
-                entered.store(true, ordering: .releasing)
-                gate.wait()
-            }
+        let gate = WriterGate()
+        let busy = await block(gate) { gate in
+            try await connection.run("busy") { _ throws(StoreError) in gate.hold() }
         }
-        while !entered.load(ordering: .acquiring) { await Task.yield() }
         let purge = Task {
             try await writes.write("purge", transaction: false, housekeeping: true) { _ throws(StoreError) in
                 order.append("purge")
@@ -330,7 +313,7 @@ struct SQLiteWriteQueueHousekeepingTests {
             try await writes.write("claim", transaction: false) { _ throws(StoreError) in order.append("claim") }
         }
         while writes.queuedWrites < 2 { await Task.yield() }
-        gate.signal()
+        gate.release()
         try await busy.value
 
         // The claim queued meanwhile went first; the purge batch still answers with its own result (it returned
