@@ -25,6 +25,8 @@ build:
 
 lint: deps
 	$(SWIFT) format lint --strict -r Package.swift Plugins Sources Tests Stubs examples/ios-app
+	@# swift-format has no inheritance: Sources/.swift-format is the root file with two more rules on, and must stay so.
+	python3 -c 'import json, sys; root = json.load(open(".swift-format")); root["rules"].update(NeverForceUnwrap=True, NeverUseForceTry=True); sys.exit(root != json.load(open("Sources/.swift-format")) and "Sources/.swift-format must be .swift-format with NeverForceUnwrap and NeverUseForceTry on")'
 	node --check Sources/BatonServer/Web/Files/shell.js
 	.venv/bin/openapi-spec-validator Sources/BatonServer/OpenAPI/openapi.json
 	.venv/bin/ruff check scripts
