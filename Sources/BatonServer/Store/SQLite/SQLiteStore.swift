@@ -139,7 +139,7 @@ final class SQLiteCheckpointer: Sendable {
     /// Checkpoints run so far (for tests).
     var checkpoints: Int { completed.load(ordering: .relaxed) }
 
-    /// Whether a checkpoint is running now (for tests).
+    /// Whether a checkpoint is running now (a purge batch waits it out: ``SQLiteEngine/housekeepingWrite(_:_:)``).
     var isRunning: Bool { running.load(ordering: .acquiring) }
 
     /// Called by the writer's connection after each commit, on the writer's thread: starts at most one checkpoint.
