@@ -125,7 +125,7 @@ class KeyedLoad(Load):
             with self.lock:
                 # The last attempt is the 201: its start plus its duration is when the app had its journey.
                 start, took, _ = next(a for a in reversed(self.attempts) if a[2] is answers[-1])
-                self.answered[key] = (start + took, json.loads(final[1])["url"])
+                self.answered[key] = (start + took, json.loads(final[1])["url"], start)
         return final, answers
 
 
@@ -161,6 +161,7 @@ def failover(baton, profile, synchronous):
             """A provider's delivery of one webhook: redelivered (same id and body) until a 2xx. Returns the answers."""
             answers = []
             for attempt in range(attempts):
+                started = time.monotonic()
                 ts = str(int(time.time()))
                 headers = {"webhook-id": msg, "webhook-timestamp": ts,
                            "webhook-signature": sign_webhook(sb["bb"]["webhookSecret"], msg, ts, hook_body)}
@@ -170,7 +171,7 @@ def failover(baton, profile, synchronous):
                     answer = json.loads(rb).get("code") or json.loads(rb).get("status")
                 except (OSError, ValueError):
                     st, hd, answer = "transport", {}, None
-                answers.append((time.monotonic(), st, answer))
+                answers.append((time.monotonic(), st, answer, started))
                 if st == 200:
                     return answers
                 time.sleep(retry_wait(hd) if st != "transport" else 0.05)
@@ -207,6 +208,9 @@ def failover(baton, profile, synchronous):
         # The primary's host is lost with its link: WAL still on the way to the standby never arrives.
         pg.proxy.close()
         pg.kill_primary()
+        # Until `pg_ctl stop` returns, the old primary may still commit (and answer) what the standby never gets: a
+        # request that started before this may be lost with it, one that started after cannot be.
+        dead = time.monotonic()
         probe = {}
 
         def prober():
@@ -247,7 +251,7 @@ def failover(baton, profile, synchronous):
         # -- what the new primary holds ----------------------------------------------------------------------------
         stored_keys = set(pg.psql(pg.standby_port, f"SELECT idempotency_key FROM idempotency_records WHERE user_id = "
                                                    f"'{USER}'").split())
-        done_before = {k: v for k, v in load.answered.items() if v[0] < killed}
+        done_before = {k: v for k, v in load.answered.items() if v[2] < dead}
         lost_shares = sorted(k for k in done_before if k not in stored_keys)
         recovered_shares, share_problems = 0, []
         for n, key in enumerate(lost_shares):
@@ -272,7 +276,7 @@ def failover(baton, profile, synchronous):
         counts = stored_hooks()
         accepted = {m: ans for m, ans in hooks.items() if ans and ans[-1][1] == 200}
         unanswered = [m for m, ans in hooks.items() if not ans or ans[-1][1] != 200]
-        lost_hooks = sorted(m for m, ans in accepted.items() if counts[m] == 0 and ans[-1][0] < killed)
+        lost_hooks = sorted(m for m, ans in accepted.items() if counts[m] == 0 and ans[-1][3] < dead)
         for n, msg in enumerate(lost_hooks):
             deliver(msg, n, attempts=20)
         counts = stored_hooks()
@@ -299,10 +303,10 @@ def failover(baton, profile, synchronous):
         print(f"   attempt latency p50/p99: before the stall {_pct(steady, .5):.1f}/{_pct(steady, .99):.1f} ms, "
               f"across the failover {_pct(inside, .5):.1f}/{_pct(inside, .99):.1f} ms; keys with two journeys: "
               f"{two} (of {len(results)} + {len(lost_shares)} sent again)")
-        print(f"   records lost with the primary: {len(lost_shares)} of {len(done_before)} shares answered 201 before "
-              f"the kill, each sent again: {recovered_shares} same journey through Chia's dedupe; "
-              f"{len(lost_hooks)} of {sum(ans[-1][0] < killed for ans in accepted.values())} webhooks accepted "
-              f"before the kill, redelivered")
+        print(f"   records lost with the primary: {len(lost_shares)} of {len(done_before)} shares whose 201 started before "
+              f"the old primary was gone, each sent again: {recovered_shares} same journey through Chia's dedupe; "
+              f"{len(lost_hooks)} of {sum(ans[-1][3] < dead for ans in accepted.values())} webhooks accepted "
+              f"that started before the old primary was gone, redelivered")
         print(f"   webhooks: {len(hooks)} sent, {len(accepted)} answered 200, stored once {len(accepted) - len(not_once)}"
               f"; store_unavailable {outage}, store_recovered {back}")
         print(f"   /metrics of both instances, from just before the stall to the end: {counted}")
