@@ -75,6 +75,37 @@ class Namespace:
             _ip("netns", "del", self.name, check=False)
 
 
+def sandbox_behind_proxies(h, ns, baton, ns_procs):
+    """`baton sandbox` inside namespace `ns`, reached from the host through one fault proxy per provider (Chia,
+    Privue, BB, in that order): adopted by `h` with the proxies' origins, its processes appended to `ns_procs`.
+    Returns its `--json` description (as adopted) and the proxies."""
+    sandbox_port = free_block(3)
+    log = os.path.join(h.dir, "sandbox.log")
+    h.logs.append(log)
+    with open(log, "w") as err:
+        sb_proc = ns.popen([baton, "sandbox", "--port", str(sandbox_port), "--state",
+                            os.path.join(h.dir, "sandbox-state"), "--json"], stdout=subprocess.PIPE,
+                           stderr=err, text=True)
+    ns_procs.append(sb_proc)
+    info = json.loads(sb_proc.stdout.readline())
+    forward = [f"{ns.ns_ip}:{sandbox_port + i}=127.0.0.1:{sandbox_port + i}" for i in range(3)]
+    inner = ns.popen([sys.executable, os.path.join(HERE, "tcpproxy.py")] + forward, stdout=subprocess.PIPE,
+                     text=True)
+    ns_procs.append(inner)
+    assert inner.stdout.readline().strip() == "ready"
+    outer = free_block(3)
+    proxies = [Proxy(("127.0.0.1", outer + i), (ns.ns_ip, sandbox_port + i), seed=i + 1) for i in range(3)]
+    for i, name in enumerate(("chia", "privue", "bb")):
+        # The sandbox writes journey and neutral-page URLs on its own origin inside the namespace, not the proxy's:
+        # unpinned, the backend refuses its journeys and hides every catalog item.
+        info[name]["journeyHosts"] = [info[name]["origin"].split("://", 1)[1], f"{ns.ns_ip}:{sandbox_port + i}"]
+        info[name]["origin"] = f"http://127.0.0.1:{outer + i}"
+    info["port"] = outer
+    h.adopt_sandbox(info)
+    h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
+    return info, proxies
+
+
 def network(baton, profile):
     """Taps at a steady rate while the path to the providers loses 5 % of its packets, is cut for a while, heals,
     then is slowed by 200 ± 100 ms per chunk: every tap answered (201 or a retryable problem with Retry-After),
@@ -85,29 +116,7 @@ def network(baton, profile):
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the cleanup below on timeout's SIGTERM
     try:
         ns = Namespace()
-        sandbox_port, inner = free_block(3), None
-        log = os.path.join(h.dir, "sandbox.log")
-        h.logs.append(log)
-        with open(log, "w") as err:
-            sb_proc = ns.popen([baton, "sandbox", "--port", str(sandbox_port), "--state",
-                                os.path.join(h.dir, "sandbox-state"), "--json"], stdout=subprocess.PIPE,
-                               stderr=err, text=True)
-        ns_procs.append(sb_proc)
-        info = json.loads(sb_proc.stdout.readline())
-        forward = [f"{ns.ns_ip}:{sandbox_port + i}=127.0.0.1:{sandbox_port + i}" for i in range(3)]
-        inner = ns.popen([sys.executable, os.path.join(HERE, "tcpproxy.py")] + forward, stdout=subprocess.PIPE,
-                         text=True)
-        ns_procs.append(inner)
-        assert inner.stdout.readline().strip() == "ready"
-        outer = free_block(3)
-        proxies = [Proxy(("127.0.0.1", outer + i), (ns.ns_ip, sandbox_port + i), seed=i + 1) for i in range(3)]
-        for i, name in enumerate(("chia", "privue", "bb")):
-            # The sandbox writes journey URLs on its own origin inside the namespace, not the proxy's.
-            info[name]["journeyHosts"] = [info[name]["origin"].split("://", 1)[1], f"{ns.ns_ip}:{sandbox_port + i}"]
-            info[name]["origin"] = f"http://127.0.0.1:{outer + i}"
-        info["port"] = outer
-        h.adopt_sandbox(info)
-        h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
+        _, proxies = sandbox_behind_proxies(h, ns, baton, ns_procs)
         port = free_block(1)
         proc = h.start_backend(port, "sqlite:" + os.path.join(h.dir, "baton.sqlite"), timeout_seconds=1)
         # The contract's bound on one app-visible answer: 3 attempts of `timeoutSeconds` (1 s) and the 0.2 + 0.4 s

@@ -23,8 +23,7 @@ import time
 from faults import Postgres, SmallDisk
 from harness import Harness, free_block, request, rss_kb, sign_webhook, stop
 from loadgen import Load, _judge_taps, _pct
-from network import HERE, Namespace
-from tcpproxy import Proxy
+from network import HERE, Namespace, sandbox_behind_proxies
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 
@@ -104,26 +103,7 @@ def soak_mixed(baton, profile):
         pg = Postgres()
         disk = SmallDisk(os.path.join(h.dir, "disk"), 64)
         ns = Namespace()
-        inner_port = free_block(3)
-        log = os.path.join(h.dir, "sandbox.log")
-        h.logs.append(log)
-        with open(log, "w") as err:
-            sb = ns.popen([baton, "sandbox", "--port", str(inner_port), "--state", os.path.join(h.dir, "sandbox-state"),
-                           "--json"], stdout=subprocess.PIPE, stderr=err, text=True)
-        ns_procs.append(sb)
-        info = json.loads(sb.stdout.readline())
-        fwd = ns.popen([sys.executable, os.path.join(HERE, "tcpproxy.py")]
-                       + [f"{ns.ns_ip}:{inner_port + i}=127.0.0.1:{inner_port + i}" for i in range(3)],
-                       stdout=subprocess.PIPE, text=True)
-        ns_procs.append(fwd)
-        fwd.stdout.readline()
-        outer = free_block(3)
-        proxies = [Proxy(("127.0.0.1", outer + i), (ns.ns_ip, inner_port + i), seed=i + 1) for i in range(3)]
-        for i, name in enumerate(("chia", "privue", "bb")):
-            info[name]["origin"] = f"http://127.0.0.1:{outer + i}"
-        info["port"] = outer
-        h.adopt_sandbox(info)
-        h.wait(lambda: request(outer, "GET", "/_sandbox/state")[0] == 200, "sandbox through the veth pair")
+        info, proxies = sandbox_behind_proxies(h, ns, baton, ns_procs)
         ports = [free_block(1) for _ in range(3)]
         retention = None if os.environ.get("SOAK_RETENTION") == "default" else RETENTION
         print(f"   retention: {json.dumps(retention) if retention else 'the contract defaults'}")
