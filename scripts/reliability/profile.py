@@ -53,6 +53,8 @@ SHARED = {KERNEL, "libc malloc/free", "libc other (memcpy, locks, stubs)", "Swif
           "Swift allocation (alloc/dealloc)", "Swift runtime other (metadata, casts, exclusivity)", "Swift stdlib code",
           "Swift concurrency", "Swift Synchronization", "libdispatch", "other", "unknown"}
 OWNERS = set(KINDS) - SHARED
+# What a store thread does, from the functions on its stacks (their names do not reach the kernel on Linux).
+STORE_WORK = ["SQLiteCheckpointer", "SQLiteWriteQueue", "SQLiteReader", "PostgresPipeline", "PostgresStore"]
 # Frames on (nearly) every stack, left out of "with children".
 THREAD_ROOTS = {"clone3", "clone", "start_thread", "NSThreadStart(_:)", "Thread.main()", "[unknown]",
                 "entry_SYSCALL_64_after_hwframe", "do_syscall_64", "__libc_start_main", "__libc_start_call_main"}
@@ -103,7 +105,7 @@ def demangle(names):
 
 
 def read_samples(data):
-    """[(thread name, period, [(symbol, dso), ...] leaf first)] from a perf.data file."""
+    """[(thread name/tid, period, [(symbol, dso), ...] leaf first)] from a perf.data file."""
     result = subprocess.run(["perf", "script", "-i", data, "-F", "comm,tid,period,ip,sym,dso", "--no-inline"],
                             capture_output=True, text=True, check=False, errors="replace")
     if result.returncode != 0 or not result.stdout:
@@ -118,7 +120,7 @@ def read_samples(data):
         if not line[0].isspace():
             parts = line.split()
             period = int(parts[-1]) if parts[-1].isdigit() else 1
-            current = (" ".join(parts[:-2]), period, [])
+            current = (" ".join(parts[:-2]) + "/" + parts[-2], period, [])
             samples.append(current)
             continue
         m = FRAME.match(line)
@@ -135,7 +137,8 @@ def analyse(samples, baton, callers_of=6):
     names = {sym for _, _, frames in samples for sym, _ in frames}
     readable = demangle(names)
     total = sum(p for _, p, _ in samples) or 1
-    kinds, threads, calls = collections.Counter(), collections.Counter(), collections.Counter()
+    kinds, threads, calls, weights = (collections.Counter() for _ in range(4))
+    roles, hints = collections.defaultdict(collections.Counter), collections.defaultdict(collections.Counter)
     own, children = collections.Counter(), collections.Counter()
     callers = collections.defaultdict(collections.Counter)
     unwound = 0
@@ -143,9 +146,19 @@ def analyse(samples, baton, callers_of=6):
         sym, dso = frames[0]
         kind = kind_of(sym, dso, baton)
         kinds[kind] += period
-        # A thread by the outermost function of Baton's own code on its stack (what the thread is for), else its name.
-        root = next((readable[s] for s, d in reversed(frames) if kind_of(s, d, baton) == BATON), None)
-        threads[root or re.sub(r"\d+$", "N", comm)] += period
+        # A thread by what it is for: Swift's global pool (a libdispatch worker running jobs), else the outermost
+        # function of Baton's own code on its stack (EventLoop.run, a store thread's runJobs, CurlMulti.run), else
+        # its name (libmicrohttpd's own threads); a store thread also by the store work seen on it most.
+        if any(s.startswith(("_dispatch_worker_thread", "_dispatch_root_queue_drain")) for s, _ in frames):
+            root = "Swift global pool (libdispatch workers)"
+        else:
+            root = next((readable[s] for s, d in reversed(frames) if kind_of(s, d, baton) == BATON), None)
+        tid = comm.rsplit("/", 1)[1]
+        roles[tid][root or re.sub(r"\d+$", "N", comm.rsplit("/", 1)[0])] += period
+        hint = next((h for h in STORE_WORK if any(h in readable[s] for s, _ in frames)), None)
+        if hint:
+            hints[tid][hint] += period
+        weights[tid] += period
         own[readable[sym]] += period
         for name in {readable[s] for s, _ in frames} - THREAD_ROOTS:
             children[name] += period
@@ -162,10 +175,17 @@ def analyse(samples, baton, callers_of=6):
                 call = "interrupt / fault" if any("asm_" in s or "irq" in s for s, _ in frames) else "other kernel"
             calls[call] += period
 
+    for tid, weight in weights.items():
+        role = roles[tid].most_common(1)[0][0]
+        if hints[tid] and role.startswith("ThreadExecutor"):
+            role += f" ({hints[tid].most_common(1)[0][0]})"
+        threads[role] += weight
+
     def share(counter, n=None):
         return [(k, round(100 * v / total, 2)) for k, v in counter.most_common(n)]
 
-    return {"samples": len(samples), "kinds": dict(share(kinds)), "threads": share(threads), "syscalls": share(calls, 12),
+    return {"samples": len(samples), "kinds": dict(share(kinds)), "threads": share(threads, 12),
+            "syscalls": share(calls, 12),
             "self": share(own, 25), "children": share(children, 25),
             "callers": {k: share(callers[k], callers_of) for k, v in kinds.items() if v / total >= 0.02},
             "baton_frame_pct": round(100 * unwound / total, 1)}
@@ -178,7 +198,8 @@ def print_profile(p):
     for kind in KINDS:
         if kind in p["kinds"]:
             print(f"{p['kinds'][kind]:6.2f} %  {kind}")
-    print("\n-- by thread: the outermost function of Baton's own code on the stack (else the thread's name)")
+    print("\n-- by thread: the outermost function of Baton's own code on its stacks (else its name); a store thread"
+          " also by the store work on it")
     for name, pct in p["threads"]:
         print(f"{pct:6.2f} %  {name}")
     print("\n-- kernel samples by system call (share of all samples)")
