@@ -85,6 +85,17 @@ def kind_of(sym, dso, baton):
     return "other"
 
 
+def system_call(frames):
+    """The system call a kernel sample is in: named by its libc wrapper (the first frame outside the kernel), else by
+    the kernel's `__x64_sys_*` frame; a sample with no system-call entry on its stack is an interrupt or a fault."""
+    if not any(s.startswith("entry_SYSCALL") for s, _ in frames):
+        return "no system call (interrupt, fault, softirq)"
+    user = next(((s, d) for s, d in frames if not d.startswith("[")), None)
+    if user and os.path.basename(user[1]).startswith("libc") and not user[0].startswith("["):
+        return re.sub(r"^(__GI_)?(__libc_|__)?|(_nocancel\w*|64)$", "", user[0].split("@")[0])
+    return next((next(g for g in m.groups() if g) for m in (SYSCALL.match(s) for s, _ in frames) if m), "other")
+
+
 def demangle(names):
     """{mangled: readable} for the Swift names among `names` (`swift demangle --simplified`), shortened: the generic
     specialization's parameters dropped."""
@@ -170,10 +181,7 @@ def analyse(samples, baton, callers_of=6):
         caller = next((readable[s] for s, d in frames[1:] if kind_of(s, d, baton) in wanted), None)
         callers[kind][caller or "(none on the stack)"] += period
         if kind == KERNEL:
-            call = next((next(g for g in m.groups() if g) for m in (SYSCALL.match(s) for s, _ in frames) if m), None)
-            if call is None:
-                call = "interrupt / fault" if any("asm_" in s or "irq" in s for s, _ in frames) else "other kernel"
-            calls[call] += period
+            calls[system_call(frames)] += period
 
     for tid, weight in weights.items():
         role = roles[tid].most_common(1)[0][0]
