@@ -343,6 +343,15 @@ def summarize(path):
         kinds = [k for k in KINDS if any(k in r["kinds"] for rs in by_label.values() for r in rs)]
         for kind in kinds:
             line(f"{kind}, % of samples", lambda r, kind=kind: r["kinds"].get(kind, 0.0))
+        for field, title in (("threads", "thread"), ("syscalls", "system call")):
+            seen = collections.Counter()
+            for rs in by_label.values():
+                for r in rs:
+                    for name, pct in r[field]:
+                        seen[name] = max(seen[name], pct)
+            for name, _ in seen.most_common(8):
+                line(f"{title}: {name}, % of samples",
+                     lambda r, name=name, field=field: dict(map(tuple, r[field])).get(name, 0.0))
 
 
 def main():
