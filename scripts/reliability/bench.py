@@ -21,13 +21,15 @@ from harness import Harness, free_block, request, rss_kb
 LUA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share.lua")
 
 
-def wrk(port, auth, duration, connections=64, threads=2, delay_ms=None):
+def wrk(port, auth, duration, connections=64, threads=2, delay_ms=None, path="/v2/handoff-sessions", script=LUA):
+    """One wrk run against 127.0.0.1:`port`: shares through share.lua by default; `script=None` sends plain GETs of
+    `path` (the /healthz runs)."""
     env = dict(os.environ, BENCH_AUTH=auth)
     if delay_ms is not None:
         env["BENCH_DELAY_MS"] = str(delay_ms)
-    out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}", "--latency", "-s", LUA,
-                          f"http://127.0.0.1:{port}/v2/handoff-sessions"], capture_output=True, check=False, text=True,
-                         env=env).stdout
+    out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}", "--latency"]
+                         + (["-s", script] if script else []) + [f"http://127.0.0.1:{port}{path}"],
+                         capture_output=True, check=False, text=True, env=env).stdout
 
     def ms(label):
         m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
