@@ -1,3 +1,4 @@
+import BatonHTTP
 import Synchronization
 
 /// The SQLite writer with group commit: writes that queue up while one transaction runs share the next one.
@@ -17,6 +18,14 @@ import Synchronization
 /// error ends the transaction early (SQLite rolls back on some I/O errors), every write already run in it fails too.
 /// Durability is unchanged: with `synchronous=NORMAL` in WAL mode no commit syncs, batched or not.
 ///
+/// The writer is a role, the exclusive use of the write connection, not only a thread. A write made on an event loop's
+/// thread (``runsInline``) while no batch runs and none is queued takes the role and runs there, in a transaction of
+/// its own, instead of waking the writer's thread and being woken back: at light load, where nothing batches, that
+/// was two thread hops per write. It never waits on the loop: its `BEGIN IMMEDIATE` does not wait for another
+/// connection's lock (another process's writer, a `TRUNCATE` checkpoint), and if that is busy, or the connection is
+/// in use or not yet open, the write queues as any other. Writes that arrive while it runs queue; when it ends, the
+/// writer's thread takes them over. Housekeeping writes never run inline.
+///
 /// Housekeeping writes (``write(_:transaction:housekeeping:_:)`` with `housekeeping`, the purge's batches) wait in a
 /// queue of their own: one runs, alone in its transaction, only when no other write is queued. A claim queued behind
 /// a purge batch runs before the next one and never commits in the same transaction as one, so it waits for at most
@@ -31,15 +40,29 @@ final class SQLiteWriteQueue: Sendable {
     private let connection: ConfinedConnection<SQLiteConnection>
     private let state = Mutex(State())
     private let committed = Atomic(0)
+    private let ranInline = Atomic(0)
+    private let foundBusy = Atomic(0)
+    /// Whether a write may run on the calling thread when the writer is idle (on an event loop's thread only).
+    private let runsInline: @Sendable () -> Bool
 
-    init(connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 2) {
+    init(
+        connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 2,
+        runsInline: @escaping @Sendable () -> Bool = { EventLoopThread.isCurrent }
+    ) {
         self.connection = connection
+        self.runsInline = runsInline
         self.maximumBatch = max(1, maximumBatch)
         self.housekeepingEvery = max(1, housekeepingEvery)
     }
 
     /// Transactions committed so far (for tests: fewer than the writes when they were batched).
     var commits: Int { committed.load(ordering: .relaxed) }
+
+    /// Writes run on their caller's thread so far (for tests).
+    var inlineWrites: Int { ranInline.load(ordering: .relaxed) }
+
+    /// Writes that tried to run on their caller's thread and queued because the database was locked (for tests).
+    var inlineWritesFoundBusy: Int { foundBusy.load(ordering: .relaxed) }
 
     /// Writes waiting for a batch now (for tests).
     var queuedWrites: Int { state.withLock { $0.queued.count + $0.housekeeping.count } }
@@ -55,6 +78,7 @@ final class SQLiteWriteQueue: Sendable {
             transaction: transaction,
             work: { session throws(StoreError) in outcome.succeed(try body(session)) },
             fail: { error in outcome.fail(error) })
+        if !housekeeping, runsInline(), runHere(entry) { return try outcome.result(operation) }
         let leads = await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
             let starts = state.withLock { state in
                 let starts = !state.draining
@@ -102,8 +126,39 @@ final class SQLiteWriteQueue: Sendable {
         var housekeeping: [Queued] = []
         /// Batches run in a row while a housekeeping write waited.
         var passedBy = 0
-        /// Batches are running (or about to) on the writer's thread; a new write only joins the queue.
+        /// The writer's role is taken: batches are running (or about to) on the writer's thread, or a write runs on
+        /// its caller's; a new write only joins the queue.
         var draining = false
+    }
+
+    /// Takes the writer's role if it is free and runs `entry` on this thread, in a transaction of its own. Returns
+    /// `false` if it did not run (the role is taken, the connection is not free, or its lock is busy): then it queues.
+    private func runHere(_ entry: Entry) -> Bool {
+        let takes = state.withLock { state in
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        guard takes else { return false }
+        let ran =
+            connection.runHere { session in
+                do throws(StoreError) {
+                    try session.executeWithoutWaiting(SQLDialect.sqlite.beginWrite)
+                } catch {
+                    if error.code == .busy { foundBusy.add(1, ordering: .relaxed) }
+                    return false
+                }
+                runTransactions([entry][...], on: session, begun: true)
+                return true
+            } ?? false
+        if ran { ranInline.add(1, ordering: .relaxed) }
+        // Writes queued meanwhile found the role taken and only joined the queue: hand them to the writer's thread.
+        let handOver = state.withLock { state in
+            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
+            return state.draining
+        }
+        if handOver { Task { await self.connection.runRepeating("write") { session in self.drain(session) } } }
+        return ran
     }
 
     /// On the writer's thread: runs the next batch, or fails everything queued if the connection cannot be had.
@@ -143,19 +198,35 @@ final class SQLiteWriteQueue: Sendable {
             state.passedBy = 0
             return [state.housekeeping.removeFirst()]
         }
-        var pending = batch[...]
+        runTransactions(batch.map(\.entry)[...], on: session, begun: false)
+        let more = state.withLock { state in
+            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
+            return state.draining
+        }
+        for item in batch { item.waiter?.resume(returning: false) }
+        return more
+    }
+
+    /// Runs `pending` in as few transactions as it takes (a write whose error ended the transaction fails those run
+    /// before it in it; the rest go on in the next), the first already begun if `begun`. Commits each.
+    private func runTransactions(_ pending: ArraySlice<Entry>, on session: SQLiteConnection, begun: Bool) {
+        var pending = pending
+        var begun = begun
         while !pending.isEmpty {
-            do {
-                try session.execute(SQLDialect.sqlite.beginWrite)
-            } catch {
-                for item in pending { item.entry.fail(error) }
-                break
+            if !begun {
+                do {
+                    try session.execute(SQLDialect.sqlite.beginWrite)
+                } catch {
+                    for entry in pending { entry.fail(error) }
+                    break
+                }
             }
+            begun = false
             var ran = 0
             var lost: StoreError?
-            for item in pending {
+            for entry in pending {
                 ran += 1
-                if let error = run(item.entry, on: session), !session.isInTransaction {
+                if let error = run(entry, on: session), !session.isInTransaction {
                     lost = error
                     break
                 }
@@ -163,7 +234,7 @@ final class SQLiteWriteQueue: Sendable {
             let done = pending.prefix(ran)
             pending = pending.dropFirst(ran)
             if let lost {
-                for item in done { item.entry.fail(lost) }
+                for entry in done { entry.fail(lost) }
                 continue
             }
             do {
@@ -171,15 +242,9 @@ final class SQLiteWriteQueue: Sendable {
                 committed.add(1, ordering: .relaxed)
             } catch {
                 try? session.execute("ROLLBACK")
-                for item in done { item.entry.fail(error) }
+                for entry in done { entry.fail(error) }
             }
         }
-        let more = state.withLock { state in
-            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
-            return state.draining
-        }
-        for item in batch { item.waiter?.resume(returning: false) }
-        return more
     }
 
     /// One write inside the open transaction; returns its error, if it failed.
