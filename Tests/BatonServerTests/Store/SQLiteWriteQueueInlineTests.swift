@@ -88,7 +88,7 @@ struct SQLiteWriteQueueInlineTests {
         await connection.close()
     }
 
-    @Test func writesQueuedWhileAnInlineWriteRunsAreTakenOverByTheWritersThread() async throws {
+    @Test func writesQueuedWhileAnInlineWriteRunsAreTakenOverByTheWritersThreadAndBatch() async throws {
         try await createTable()
         let gate = WriterGate()
         // The inline write holds the role on a thread of its own; two writes arrive meanwhile and queue.
@@ -107,7 +107,12 @@ struct SQLiteWriteQueueInlineTests {
         try #require(writes.queuedWrites == 0)
         for write in queued { #expect(try await write.value == false) }
         #expect(writes.inlineWrites == 1)
-        #expect(try await ids() == ["b", "c"])
+        // Writes met on the writer (under load): the next one queues and batches as before, and runs inline again
+        // once a batch held only itself (run inline at saturation, one commit per write cost a third more CPU).
+        #expect(try await insert("d") == false)
+        #expect(try await insert("e"))
+        #expect(writes.inlineWrites == 2)
+        #expect(try await ids() == ["b", "c", "d", "e"])
         await connection.close()
     }
 

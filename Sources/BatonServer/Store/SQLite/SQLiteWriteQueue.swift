@@ -24,7 +24,8 @@ import Synchronization
 /// was two thread hops per write. It never waits on the loop: its `BEGIN IMMEDIATE` does not wait for another
 /// connection's lock (another process's writer, a `TRUNCATE` checkpoint), and if that is busy, or the connection is
 /// in use or not yet open, the write queues as any other. Writes that arrive while it runs queue; when it ends, the
-/// writer's thread takes them over. Housekeeping writes never run inline.
+/// writer's thread takes them over. Under load writes batch as before: while the last batch held more than one write
+/// (or writes queued behind an inline one), none runs inline. Housekeeping writes never run inline.
 ///
 /// Housekeeping writes (``write(_:transaction:housekeeping:_:)`` with `housekeeping`, the purge's batches) wait in a
 /// queue of their own: one runs, alone in its transaction, only when no other write is queued. A claim queued behind
@@ -129,13 +130,17 @@ final class SQLiteWriteQueue: Sendable {
         /// The writer's role is taken: batches are running (or about to) on the writer's thread, or a write runs on
         /// its caller's; a new write only joins the queue.
         var draining = false
+        /// Writes met on the writer lately: its last batch held more than one, or writes queued behind one run on its
+        /// caller's thread. No write runs inline then, so that they batch (a commit each cost a third more CPU at
+        /// saturation), until a batch holds only one write again.
+        var contended = false
     }
 
     /// Takes the writer's role if it is free and runs `entry` on this thread, in a transaction of its own. Returns
     /// `false` if it did not run (the role is taken, the connection is not free, or its lock is busy): then it queues.
     private func runHere(_ entry: Entry) -> Bool {
         let takes = state.withLock { state in
-            guard !state.draining else { return false }
+            guard !state.draining, !state.contended else { return false }
             state.draining = true
             return true
         }
@@ -155,6 +160,7 @@ final class SQLiteWriteQueue: Sendable {
         // Writes queued meanwhile found the role taken and only joined the queue: hand them to the writer's thread.
         let handOver = state.withLock { state in
             if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
+            state.contended = state.draining
             return state.draining
         }
         if handOver { Task { await self.connection.runRepeating("write") { session in self.drain(session) } } }
@@ -192,6 +198,7 @@ final class SQLiteWriteQueue: Sendable {
             if state.housekeeping.isEmpty || (!state.queued.isEmpty && state.passedBy < housekeepingEvery) {
                 if !state.housekeeping.isEmpty { state.passedBy += 1 }
                 let count = min(maximumBatch, state.queued.count)
+                state.contended = count > 1
                 defer { state.queued.removeFirst(count) }
                 return Array(state.queued.prefix(count))
             }
