@@ -69,7 +69,6 @@ final class EventLoop: TaskExecutor, Sendable {
     func start(_ source: Source) {
         let thread = Thread { [self] in
             Self.nameCurrentThread(self.name)
-            EventLoopThread.markCurrent()
             self.run(source)
             self.finished.signal()
         }

@@ -74,21 +74,15 @@ final class ThreadExecutor: SerialExecutor, Sendable {
 }
 
 /// One database connection confined to its own thread. The connection is opened lazily on that thread,
-/// reopened after it breaks, and otherwise only used on that thread, or by ``runHere(_:)`` when it is free.
+/// reopened after it breaks, and only ever touched from inside this actor.
 actor ConfinedConnection<Session: SQLSession> {
-    /// The connection and what it was opened under. Locked for as long as the connection is in use, so that two
-    /// threads can never use it at once, and each use sees the last one's writes to it.
-    private struct Slot {
-        var session: Session?
-        /// The `freshSince` value the session was opened under (see ``run(_:freshSince:_:)``).
-        var epoch = 0
-        var closed = false
-    }
-
     private let executor: ThreadExecutor
     private let open: @Sendable () throws(StoreError) -> Session
     private let engine: StoreError.Engine
-    private let slot = Mutex(Slot())
+    private var session: Session?
+    /// The `freshSince` value the session was opened under (see ``run(_:freshSince:_:)``).
+    private var sessionEpoch = 0
+    private var closed = false
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -106,59 +100,41 @@ actor ConfinedConnection<Session: SQLSession> {
     func run<T: Sendable>(
         _ operation: String, freshSince epoch: Int = 0, _ body: @Sendable (Session) throws(StoreError) -> T
     ) throws(StoreError) -> T {
-        try slot.withLock { slot throws(StoreError) in try body(try current(&slot, operation, freshSince: epoch)) }
+        try body(try current(operation, freshSince: epoch))
     }
 
     /// Runs `body` with the connection (or the error that kept it from opening) on the connection's thread; while
     /// `body` returns `true`, runs it again as a job of its own on this thread, enqueued here directly (a task
     /// isolated to this actor), so the caller resumes after the first run while the thread goes straight on.
     func runRepeating(_ operation: String, _ body: @escaping @Sendable (Result<Session, StoreError>) -> Bool) {
-        let again = slot.withLock { slot in
-            let session: Result<Session, StoreError>
-            do throws(StoreError) {
-                session = .success(try current(&slot, operation, freshSince: 0))
-            } catch {
-                session = .failure(error)
-            }
-            return body(session)
+        let session: Result<Session, StoreError>
+        do throws(StoreError) {
+            session = .success(try current(operation, freshSince: 0))
+        } catch {
+            session = .failure(error)
         }
-        guard again else { return }
+        guard body(session) else { return }
         Task { self.runRepeating(operation, body) }
     }
 
-    /// Runs `body` with the connection on the calling thread, if it is open, healthy and not in use; otherwise returns
-    /// `nil` at once, without waiting, opening or reopening anything (that stays on the connection's thread).
-    nonisolated func runHere<T: Sendable>(_ body: @Sendable (Session) -> T) -> T? {
-        let result: T?? = slot.withLockIfAvailable { slot -> T? in
-            guard !slot.closed, let session = slot.session, session.isHealthy else { return nil }
-            return body(session)
-        }
-        return result ?? nil
-    }
-
     /// The open connection, opened (again) first if there is none, it broke, or it predates `epoch`.
-    private nonisolated func current(
-        _ slot: inout Slot, _ operation: String, freshSince epoch: Int
-    ) throws(StoreError) -> Session {
-        guard !slot.closed else { throw StoreError(.closed, engine: engine, operation: operation) }
-        if let session = slot.session, session.isHealthy, slot.epoch >= epoch { return session }
-        slot.session?.close()
-        slot.session = nil
+    private func current(_ operation: String, freshSince epoch: Int) throws(StoreError) -> Session {
+        guard !closed else { throw StoreError(.closed, engine: engine, operation: operation) }
+        if let session, session.isHealthy, sessionEpoch >= epoch { return session }
+        session?.close()
+        session = nil
         let opened = try open()
-        slot.session = opened
-        slot.epoch = epoch
+        session = opened
+        sessionEpoch = epoch
         return opened
     }
 
     /// Closes the connection and stops the thread once this call returns.
     func close() {
-        let closing = slot.withLock { slot in
-            guard !slot.closed else { return false }
-            slot.closed = true
-            slot.session?.close()
-            slot.session = nil
-            return true
-        }
-        if closing { executor.shutdown() }
+        guard !closed else { return }
+        closed = true
+        session?.close()
+        session = nil
+        executor.shutdown()
     }
 }

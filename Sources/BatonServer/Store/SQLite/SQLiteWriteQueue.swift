@@ -1,4 +1,3 @@
-import BatonHTTP
 import Synchronization
 
 /// The SQLite writer with group commit: writes that queue up while one transaction runs share the next one.
@@ -18,15 +17,6 @@ import Synchronization
 /// error ends the transaction early (SQLite rolls back on some I/O errors), every write already run in it fails too.
 /// Durability is unchanged: with `synchronous=NORMAL` in WAL mode no commit syncs, batched or not.
 ///
-/// The writer is a role, the exclusive use of the write connection, not only a thread. A write made on an event loop's
-/// thread (``runsInline``) while no batch runs and none is queued takes the role and runs there, in a transaction of
-/// its own, instead of waking the writer's thread and being woken back: at light load, where nothing batches, that
-/// was two thread hops per write. It never waits on the loop: its `BEGIN IMMEDIATE` does not wait for another
-/// connection's lock (another process's writer, a `TRUNCATE` checkpoint), and if that is busy, or the connection is
-/// in use or not yet open, the write queues as any other. Writes that arrive while it runs queue; when it ends, the
-/// writer's thread takes them over. Under load writes batch as before: while the last batch held more than one write
-/// (or writes queued behind an inline one), none runs inline. Housekeeping writes never run inline.
-///
 /// Housekeeping writes (``write(_:transaction:housekeeping:_:)`` with `housekeeping`, the purge's batches) wait in a
 /// queue of their own: one runs, alone in its transaction, only when no other write is queued. A claim queued behind
 /// a purge batch runs before the next one and never commits in the same transaction as one, so it waits for at most
@@ -41,29 +31,15 @@ final class SQLiteWriteQueue: Sendable {
     private let connection: ConfinedConnection<SQLiteConnection>
     private let state = Mutex(State())
     private let committed = Atomic(0)
-    private let ranInline = Atomic(0)
-    private let foundBusy = Atomic(0)
-    /// Whether a write may run on the calling thread when the writer is idle (on an event loop's thread only).
-    private let runsInline: @Sendable () -> Bool
 
-    init(
-        connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 2,
-        runsInline: @escaping @Sendable () -> Bool = { EventLoopThread.isCurrent }
-    ) {
+    init(connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 2) {
         self.connection = connection
-        self.runsInline = runsInline
         self.maximumBatch = max(1, maximumBatch)
         self.housekeepingEvery = max(1, housekeepingEvery)
     }
 
     /// Transactions committed so far (for tests: fewer than the writes when they were batched).
     var commits: Int { committed.load(ordering: .relaxed) }
-
-    /// Writes run on their caller's thread so far (for tests).
-    var inlineWrites: Int { ranInline.load(ordering: .relaxed) }
-
-    /// Writes that tried to run on their caller's thread and queued because the database was locked (for tests).
-    var inlineWritesFoundBusy: Int { foundBusy.load(ordering: .relaxed) }
 
     /// Writes waiting for a batch now (for tests).
     var queuedWrites: Int { state.withLock { $0.queued.count + $0.housekeeping.count } }
@@ -79,7 +55,6 @@ final class SQLiteWriteQueue: Sendable {
             transaction: transaction,
             work: { session throws(StoreError) in outcome.succeed(try body(session)) },
             fail: { error in outcome.fail(error) })
-        if !housekeeping, runsInline(), runHere(entry) { return try outcome.result(operation) }
         let leads = await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
             let starts = state.withLock { state in
                 let starts = !state.draining
@@ -127,44 +102,8 @@ final class SQLiteWriteQueue: Sendable {
         var housekeeping: [Queued] = []
         /// Batches run in a row while a housekeeping write waited.
         var passedBy = 0
-        /// The writer's role is taken: batches are running (or about to) on the writer's thread, or a write runs on
-        /// its caller's; a new write only joins the queue.
+        /// Batches are running (or about to) on the writer's thread; a new write only joins the queue.
         var draining = false
-        /// Writes met on the writer lately: its last batch held more than one, or writes queued behind one run on its
-        /// caller's thread. No write runs inline then, so that they batch (a commit each cost a third more CPU at
-        /// saturation), until a batch holds only one write again.
-        var contended = false
-    }
-
-    /// Takes the writer's role if it is free and runs `entry` on this thread, in a transaction of its own. Returns
-    /// `false` if it did not run (the role is taken, the connection is not free, or its lock is busy): then it queues.
-    private func runHere(_ entry: Entry) -> Bool {
-        let takes = state.withLock { state in
-            guard !state.draining, !state.contended else { return false }
-            state.draining = true
-            return true
-        }
-        guard takes else { return false }
-        let ran =
-            connection.runHere { session in
-                do throws(StoreError) {
-                    try session.executeWithoutWaiting(SQLDialect.sqlite.beginWrite)
-                } catch {
-                    if error.code == .busy { foundBusy.add(1, ordering: .relaxed) }
-                    return false
-                }
-                runTransactions([entry][...], on: session, begun: true)
-                return true
-            } ?? false
-        if ran { ranInline.add(1, ordering: .relaxed) }
-        // Writes queued meanwhile found the role taken and only joined the queue: hand them to the writer's thread.
-        let handOver = state.withLock { state in
-            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
-            state.contended = state.draining
-            return state.draining
-        }
-        if handOver { Task { await self.connection.runRepeating("write") { session in self.drain(session) } } }
-        return ran
     }
 
     /// On the writer's thread: runs the next batch, or fails everything queued if the connection cannot be had.
@@ -198,42 +137,25 @@ final class SQLiteWriteQueue: Sendable {
             if state.housekeeping.isEmpty || (!state.queued.isEmpty && state.passedBy < housekeepingEvery) {
                 if !state.housekeeping.isEmpty { state.passedBy += 1 }
                 let count = min(maximumBatch, state.queued.count)
-                state.contended = count > 1
                 defer { state.queued.removeFirst(count) }
                 return Array(state.queued.prefix(count))
             }
             state.passedBy = 0
             return [state.housekeeping.removeFirst()]
         }
-        runTransactions(batch.map(\.entry)[...], on: session, begun: false)
-        let more = state.withLock { state in
-            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
-            return state.draining
-        }
-        for item in batch { item.waiter?.resume(returning: false) }
-        return more
-    }
-
-    /// Runs `pending` in as few transactions as it takes (a write whose error ended the transaction fails those run
-    /// before it in it; the rest go on in the next), the first already begun if `begun`. Commits each.
-    private func runTransactions(_ pending: ArraySlice<Entry>, on session: SQLiteConnection, begun: Bool) {
-        var pending = pending
-        var begun = begun
+        var pending = batch[...]
         while !pending.isEmpty {
-            if !begun {
-                do {
-                    try session.execute(SQLDialect.sqlite.beginWrite)
-                } catch {
-                    for entry in pending { entry.fail(error) }
-                    break
-                }
+            do {
+                try session.execute(SQLDialect.sqlite.beginWrite)
+            } catch {
+                for item in pending { item.entry.fail(error) }
+                break
             }
-            begun = false
             var ran = 0
             var lost: StoreError?
-            for entry in pending {
+            for item in pending {
                 ran += 1
-                if let error = run(entry, on: session), !session.isInTransaction {
+                if let error = run(item.entry, on: session), !session.isInTransaction {
                     lost = error
                     break
                 }
@@ -241,7 +163,7 @@ final class SQLiteWriteQueue: Sendable {
             let done = pending.prefix(ran)
             pending = pending.dropFirst(ran)
             if let lost {
-                for entry in done { entry.fail(lost) }
+                for item in done { item.entry.fail(lost) }
                 continue
             }
             do {
@@ -249,9 +171,15 @@ final class SQLiteWriteQueue: Sendable {
                 committed.add(1, ordering: .relaxed)
             } catch {
                 try? session.execute("ROLLBACK")
-                for entry in done { entry.fail(error) }
+                for item in done { item.entry.fail(error) }
             }
         }
+        let more = state.withLock { state in
+            if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
+            return state.draining
+        }
+        for item in batch { item.waiter?.resume(returning: false) }
+        return more
     }
 
     /// One write inside the open transaction; returns its error, if it failed.
