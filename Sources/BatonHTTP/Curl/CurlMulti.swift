@@ -32,9 +32,7 @@ final class CurlMulti: @unchecked Sendable {
         self.multi = multi
         self.configuration = configuration
         _ = baton_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
-        let thread = Thread { [self] in run() }
-        thread.name = "baton.curl"
-        thread.start()
+        startNamedThread("baton.curl") { [self] in run() }
     }
 
     /// Hands a command to the I/O thread and wakes it.

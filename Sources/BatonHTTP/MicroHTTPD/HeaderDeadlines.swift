@@ -131,14 +131,12 @@ final class HeaderDeadlines: Sendable {
         let nanoseconds =
             Int(interval.components.seconds) * 1_000_000_000
             + Int(interval.components.attoseconds / 1_000_000_000)
-        let thread = Thread { [self] in
+        startNamedThread("baton.http.header-deadlines") { [self] in
             while !stopped.load(ordering: .acquiring) {
                 if stopSignal.wait(timeout: .now() + .nanoseconds(max(1_000_000, nanoseconds))) == .success { break }
                 check(self)
             }
         }
-        thread.name = "baton.http.header-deadlines"
-        thread.start()
     }
 
     /// How often the watchdog checks: a quarter of the timeout, at most a second.

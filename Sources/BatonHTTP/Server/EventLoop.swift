@@ -67,12 +67,10 @@ final class EventLoop: TaskExecutor, Sendable {
 
     /// Starts the loop's thread, driving `source`.
     func start(_ source: Source) {
-        let thread = Thread { [self] in
-            Self.nameCurrentThread(self.name)
+        startNamedThread(name) { [self] in
             self.run(source)
             self.finished.signal()
         }
-        thread.start()
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -88,9 +86,7 @@ final class EventLoop: TaskExecutor, Sendable {
         case .queued: break
         case .queuedWake: wake()
         case .runElsewhere:
-            let thread = Thread { [self] in job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-            thread.name = name
-            thread.start()
+            startNamedThread(name) { [self] in job.runSynchronously(on: self.asUnownedTaskExecutor()) }
         }
     }
 
@@ -121,15 +117,6 @@ final class EventLoop: TaskExecutor, Sendable {
     }
 
     // MARK: - The loop thread
-
-    /// Names the calling thread (`top -H`, `perf`, tests). On Linux, Foundation's `Thread.name` set before `start()`
-    /// does not reach the thread, and set inside it races the start; the kernel's own file for it does not.
-    private static func nameCurrentThread(_ name: String) {
-        let file = open("/proc/thread-self/comm", O_WRONLY)
-        guard file >= 0 else { return }
-        _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-        close(file)
-    }
 
     private func wake() {
         var byte: UInt8 = 1

@@ -6,8 +6,6 @@ import Foundation
 /// (joining libmicrohttpd's workers, a slow socket) can stall every task. A dedicated thread cannot.
 func runOnOwnThread<T: Sendable>(_ name: String, _ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: body()) }
-        thread.name = name
-        thread.start()
+        startNamedThread(name) { continuation.resume(returning: body()) }
     }
 }

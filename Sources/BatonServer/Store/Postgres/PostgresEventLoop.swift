@@ -29,9 +29,7 @@ final class PostgresEventLoop: Sendable {
 
     /// Starts the thread, which serves `pipelines` until ``stop()``.
     func start(_ pipelines: [PostgresPipeline], name: String) {
-        let thread = Thread { [self] in self.run(pipelines) }
-        thread.name = name
-        thread.start()
+        startNamedThread(name) { [self] in self.run(pipelines) }
     }
 
     /// A pipeline's socket or write interest changed: wait on the new set.

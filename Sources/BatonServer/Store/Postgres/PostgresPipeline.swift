@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 import Synchronization
 
@@ -146,9 +147,7 @@ final class PostgresPipeline: Sendable {
             case .forgetPrepared(let sql):
                 state.connection?.forgetStatement(sql)
             case .connect(let epoch):
-                let thread = Thread { [self] in self.open(epoch: epoch) }
-                thread.name = name
-                thread.start()
+                startNamedThread(name) { [self] in self.open(epoch: epoch) }
             case .closeConnection(let lost):
                 state.connection?.close()
                 state.connection = nil

@@ -1,3 +1,4 @@
+import BatonHTTP
 import Dispatch
 import Foundation
 import Synchronization
@@ -42,9 +43,7 @@ final class ThreadExecutor: SerialExecutor, Sendable {
     }
 
     private func startThread() {
-        let thread = Thread { [self] in self.runJobs() }
-        thread.name = name
-        thread.start()
+        startNamedThread(name) { [self] in self.runJobs() }
     }
 
     private func runJobs() {
