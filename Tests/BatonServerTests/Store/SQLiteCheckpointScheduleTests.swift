@@ -19,21 +19,26 @@ struct SQLiteCheckpointScheduleTests {
         #expect(schedule.committed(walFrames: 100) == .passive)
         #expect(!schedule.housekeepingMayWrite)
         #expect(schedule.committed(walFrames: 150) == nil, "one checkpoint at a time")
-        schedule.finished(complete: false)
+        #expect(schedule.finished(.passive, copied: 100, of: 100) == nil)
+        #expect(schedule.walFrames == 150, "a commit came while it ran: not caught up")
         #expect(schedule.housekeepingMayWrite, "150 frames: below the limit")
     }
 
     @Test func pastTheLimitHousekeepingWaitsUntilACheckpointHasCaughtUp() {
         var schedule = schedule()
         #expect(schedule.committed(walFrames: 1000) == .passive)
-        // Frames committed meanwhile (or a reader's older snapshot) were left: the WAL cannot start over yet.
-        schedule.finished(complete: false)
+        // A reader's older snapshot kept frames from being copied: the WAL cannot start over yet.
+        #expect(schedule.finished(.passive, copied: 700, of: 1000) == nil)
         #expect(!schedule.running)
         #expect(!schedule.housekeepingMayWrite, "the checkpoint ended, but the WAL is as large as before")
         #expect(schedule.committed(walFrames: 1040) == .passive)
+        // Everything it found copied, but a commit came meanwhile: SQLite will not start the WAL over at the next
+        // write, so the next checkpoint starts at once and housekeeping keeps waiting.
+        #expect(schedule.committed(walFrames: 1060) == nil)
+        #expect(schedule.finished(.passive, copied: 1040, of: 1040) == .passive)
         #expect(!schedule.housekeepingMayWrite)
-        // Everything copied: the next write starts the WAL over.
-        schedule.finished(complete: true)
+        // Everything copied and no commit since: the next write starts the WAL over.
+        #expect(schedule.finished(.passive, copied: 1060, of: 1060) == nil)
         #expect(schedule.walFrames == 0)
         #expect(schedule.housekeepingMayWrite)
     }
@@ -41,7 +46,7 @@ struct SQLiteCheckpointScheduleTests {
     @Test func aCommitAfterTheWALStartedOverReportsItsSize() {
         var schedule = schedule()
         #expect(schedule.committed(walFrames: 1200) == .passive)
-        schedule.finished(complete: true)
+        #expect(schedule.finished(.passive, copied: 1200, of: 1200) == nil)
         // A reader kept the WAL from starting over after all: the next commit says so, and housekeeping waits again.
         #expect(schedule.committed(walFrames: 1230) == .passive)
         #expect(!schedule.housekeepingMayWrite)
@@ -50,7 +55,7 @@ struct SQLiteCheckpointScheduleTests {
     @Test func aWALThatCouldNotStartOverIsTruncated() {
         var schedule = schedule()
         #expect(schedule.committed(walFrames: 5000) == .truncate)
-        schedule.finished(complete: true)
+        #expect(schedule.finished(.truncate, copied: 0, of: 0) == nil, "TRUNCATE reports an empty WAL")
         #expect(schedule.housekeepingMayWrite)
     }
 }

@@ -6,8 +6,8 @@
 /// frame (unless a reader still holds an older snapshot). Under shares alone that happens several times a second; a
 /// purge writing batch after batch kept the checkpoints behind, and the WAL grew to tens of thousands of frames.
 /// So housekeeping writes wait while a checkpoint runs and while the WAL holds ``housekeepingLimit`` frames or more,
-/// until a checkpoint has caught up: the purge pauses, the WAL starts over, and no checkpoint ever has to hold the
-/// writer to start it over (one that did — `RESTART`, `TRUNCATE` — held every write for up to ~400 ms under load,
+/// until a checkpoint has caught up with every commit: the purge pauses, the WAL starts over, and no checkpoint ever
+/// has to hold the writer to start it over (one that did — `RESTART`, `TRUNCATE` — held every write for up to ~400 ms under load,
 /// however little it copied: it syncs the files with the writer's lock held; docs/notes/i-purge.md). Only a WAL that
 /// could not start over for ``truncateAbove`` frames is emptied that way.
 struct SQLiteCheckpointSchedule: Sendable, Equatable {
@@ -48,9 +48,23 @@ struct SQLiteCheckpointSchedule: Sendable, Equatable {
         return walFrames >= truncateAbove ? .truncate : .passive
     }
 
-    /// The checkpoint ended; `complete` if it copied every frame (and, for ``Mode/truncate``, emptied the file).
-    mutating func finished(complete: Bool) {
+    /// The checkpoint started in `mode` ended: it copied `copied` of the `log` frames the WAL held when it began
+    /// (`nil`: it could not finish, e.g. another checkpoint ran). Returns the checkpoint to start next, if any.
+    ///
+    /// Caught up only if it copied everything and no commit came meanwhile (SQLite reports the frames of the WAL as
+    /// the checkpoint found it, not those committed while it ran): then the WAL starts over at the next write. If
+    /// commits came meanwhile and the WAL is at ``housekeepingLimit``, the next checkpoint starts at once, so that a
+    /// waiting purge does not depend on another commit to start it.
+    mutating func finished(_ mode: Mode, copied: Int?, of log: Int?) -> Mode? {
         running = false
-        if complete { walFrames = 0 }
+        guard let copied, let log else { return nil }
+        // A TRUNCATE that finished held the writer until the WAL was empty.
+        if mode == .truncate || (copied >= log && walFrames <= log) {
+            walFrames = 0
+            return nil
+        }
+        guard walFrames > log, walFrames >= housekeepingLimit else { return nil }
+        running = true
+        return walFrames >= truncateAbove ? .truncate : .passive
     }
 }

@@ -99,9 +99,10 @@ final class SQLiteConnection: SQLSession {
 
     /// Checkpoints the WAL: `.passive` copies committed frames into the database without blocking writers or
     /// readers; `.truncate` first does the same, then waits for the writer and the readers, copies the rest and
-    /// empties the WAL. Returns whether it did all that (every frame copied; the file emptied).
+    /// empties the WAL. Returns the frames it copied and the frames the WAL held when it began (`nil` if another
+    /// checkpoint, the writer or a reader kept it from finishing).
     @discardableResult
-    func checkpoint(_ mode: SQLiteCheckpointSchedule.Mode) throws(StoreError) -> Bool {
+    func checkpoint(_ mode: SQLiteCheckpointSchedule.Mode) throws(StoreError) -> (copied: Int, log: Int)? {
         guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "checkpoint") }
         var logFrames: Int32 = 0
         var checkpointed: Int32 = 0
@@ -113,9 +114,9 @@ final class SQLiteConnection: SQLSession {
             status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed)
         }
         // BUSY only means another checkpoint ran, or the writer or a reader did not let go in time: nothing is wrong.
-        if status & 0xff == SQLITE_BUSY { return false }
+        if status & 0xff == SQLITE_BUSY { return nil }
         try check(status, "checkpoint")
-        return logFrames == checkpointed
+        return (Int(checkpointed), Int(logFrames))
     }
 
     deinit { close() }

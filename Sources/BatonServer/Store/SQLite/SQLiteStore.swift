@@ -196,16 +196,19 @@ final class SQLiteCheckpointer: Sendable {
         await connection.close()
     }
 
-    /// Runs the checkpoint `mode` on the checkpointer's thread.
-    private func run(_ mode: SQLiteCheckpointSchedule.Mode) async {
-        let complete = try? await connection.run("checkpoint") { session throws(StoreError) in
-            try session.checkpoint(mode)
+    /// Runs the checkpoint `mode` on the checkpointer's thread, and the next one at once if the schedule says so.
+    private func run(_ first: SQLiteCheckpointSchedule.Mode) async {
+        var mode: SQLiteCheckpointSchedule.Mode? = first
+        while let current = mode {
+            let frames = try? await connection.run("checkpoint") { session throws(StoreError) in
+                try session.checkpoint(current)
+            }
+            completed.add(1, ordering: .relaxed)
+            let woken: [CheckedContinuation<Void, Never>]
+            (mode, woken) = state.withLock { state in
+                (state.schedule.finished(current, copied: frames?.copied, of: frames?.log), state.wakeable())
+            }
+            for waiter in woken { waiter.resume() }
         }
-        completed.add(1, ordering: .relaxed)
-        let woken = state.withLock { state in
-            state.schedule.finished(complete: complete ?? false)
-            return state.wakeable()
-        }
-        for waiter in woken { waiter.resume() }
     }
 }
