@@ -14,6 +14,7 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -122,6 +123,69 @@ def store_curves(bench, postgres, records, result, save):
         raise RuntimeError(f"BatonBench store-curves exited {p.returncode}")
 
 
+class WALWatch:
+    """Samples `db`'s WAL every 5 ms in a thread of its own, so that the worst shares can be laid beside what the WAL
+    did then, whichever binary runs: the file's size (a TRUNCATE checkpoint empties it) and, from the wal-index
+    header in `-shm`, the frames in the log (`mxFrame`: falls when the log starts over) and those checkpointed so far
+    (`nBackfill`)."""
+
+    def __init__(self, db):
+        self.path, self.samples, self.stop = db, [], threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    @staticmethod
+    def dirty():
+        """The machine's dirty and writeback memory in KiB (a writer throttled by the kernel shows here)."""
+        with open("/proc/meminfo") as f:
+            fields = dict(line.split(":", 1) for line in f)
+        return int(fields["Dirty"].split()[0]) + int(fields["Writeback"].split()[0])
+
+    def sample(self):
+        try:
+            size = os.path.getsize(self.path + "-wal")
+            with open(self.path + "-shm", "rb") as f:
+                header = f.read(100)
+            frames, backfilled = int.from_bytes(header[16:20], sys.byteorder), int.from_bytes(header[96:100],
+                                                                                                sys.byteorder)
+        except (OSError, ValueError):
+            return 0, 0, 0
+        return size, frames, backfilled
+
+    def run(self):
+        while not self.stop.wait(0.005):
+            now = self.sample()
+            if not self.samples or self.samples[-1][1:4] != now:
+                self.samples.append((time.time(), *now, self.dirty()))
+
+    def close(self):
+        self.stop.set()
+        self.thread.join()
+
+    def events(self, start, end):
+        """(truncations, restarts) between `start` and `end`: times at which the file shrank / the log started over."""
+        pairs = [(a, b) for a, b in zip(self.samples, self.samples[1:]) if start <= b[0] <= end]
+        return ([b[0] for a, b in pairs if b[1] < a[1]], [b[0] for a, b in pairs if b[2] < a[2]])
+
+    def summary(self, start, end):
+        inside = [s for s in self.samples if start <= s[0] <= end] or [(0, 0, 0, 0, 0)]
+        truncations, restarts = self.events(start, end)
+        lag = max(f - b for _, _, f, b, _ in inside)
+        return (f"WAL file up to {max(s[1] for s in inside) / 2**20:.0f} MiB, log up to {max(s[2] for s in inside):,} "
+                f"frames, {len(truncations)} truncations, {len(restarts)} restarts, checkpoint lag up to {lag:,} frames, "
+                f"dirty + writeback up to {max(s[4] for s in inside) / 1024:.0f} MiB")
+
+    def near(self, at, window=0.5):
+        """What the WAL did in the `window` seconds before a share ended at `at`."""
+        truncations, restarts = self.events(at - window, at + 0.02)
+        inside = [s for s in self.samples if at - window <= s[0] <= at] or [(0, 0, 0, 0, 0)]
+        return (f"before it: log up to {max(s[2] for s in inside):,} frames, lag up to "
+                f"{max(f - b for _, _, f, b, _ in inside):,}, dirty + writeback up to "
+                f"{max(s[4] for s in inside) / 1024:.0f} MiB"
+                + "".join(f", truncated {at - t:.3f} s before" for t in truncations)
+                + "".join(f", restarted {at - t:.3f} s before" for t in restarts))
+
+
 def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds):
     """Stops the backend, adds `records` expired records to its database, starts it again (its maintenance purges at
     start, then every 30 s) and at once sends ~1,000 shares/s (as bench-backend's latency run) for `seconds`: the
@@ -136,9 +200,13 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
     proc = h.start_backend(port, "sqlite:" + db, name="backend-sqlite", sync_seconds=3600)
     h.wait(lambda: request(port, "GET", "/healthz", timeout=1)[0] == 200, "backend after the fill")
     cycle_ms = TAP_CONNECTIONS * 1000 / TAP_RATE
+    wal = WALWatch(db)
+
+    checkpoints = []
 
     def read_log():
         purges, shares = [], []
+        checkpoints.clear()
         with open(log) as f:
             f.seek(offset)
             for line in f:
@@ -153,6 +221,8 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
                     purges.append((at - e["duration_ms"] / 1000, at, e))
                 elif e.get("event") == "request" and e.get("route") == "/v2/handoff-sessions" and "upstream_ms" in e:
                     shares.append((at, e["duration_ms"] - e["upstream_ms"], e["duration_ms"]))
+                elif e.get("event") == "sqlite_checkpoint":
+                    checkpoints.append((at, e))
         return purges, shares
 
     # Chunks of `seconds` until the purge has logged its line, then one more (shares after it, for comparison).
@@ -167,10 +237,23 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
         rates.append(wrk(port, auth, f"{seconds}s", connections=TAP_CONNECTIONS, threads=1,
                          delay_ms=int(cycle_ms / 2))["rps"])
         purges, shares = read_log()
+    wal.close()
     w = {"rps": statistics.median(rates)}
     if not purges:
         return {"records": records, "error": "no idempotency_purged line"}, proc
     start, end, line = max(purges, key=lambda p: p[2]["records_deleted"])
+    print(f"during the purge: {wal.summary(start, end)}")
+    print(f"after it: {wal.summary(end, time.time())}")
+    slow = [(t, e) for t, e in checkpoints if start <= t <= end]
+    if slow:
+        print(f"{len(slow)} sqlite_checkpoint lines during the purge (the backend logs the slow ones), longest: "
+              + ", ".join(f"{e.get('mode')} {e.get('duration_ms', 0):.0f} ms" for _, e in
+                          sorted(slow, key=lambda x: -x[1].get("duration_ms", 0))[:5]))
+    for t, added, total in sorted((s for s in shares if start <= s[0] <= end), key=lambda s: -s[1])[:5]:
+        near = [f"{e.get('mode')} {e.get('duration_ms', 0):.0f} ms ended {t - at:+.2f} s" for at, e in checkpoints
+                if t - 1 <= at <= t + 0.1]
+        print(f"worst share {t - start:8.2f} s into the purge: backend-added {added:.1f} ms; {wal.near(t)}"
+              + ("; checkpoint " + ", ".join(near) if near else ""))
     during = sorted(a for t, a, _ in shares if start <= t <= end)
     other = sorted(a for t, a, _ in shares if not start <= t <= end)
     during_total = sorted(d for t, _, d in shares if start <= t <= end)
@@ -196,6 +279,8 @@ def main():
     rounds = int(os.environ.get("CURVE_ROUNDS", "3"))
     duration = os.environ.get("CURVE_DURATION", "5s")
     records = int(os.environ.get("CURVE_RECORDS", "1000000"))
+    # CURVE_PARTS=share-purge runs the share-level purge alone (iterating on it), without the tables of the others.
+    parts = set(os.environ.get("CURVE_PARTS", "rss,connections,share-purge,store").split(","))
     result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load": os.getloadavg()}
     os.makedirs(a.out, exist_ok=True)
 
@@ -217,33 +302,36 @@ def main():
             assert share(port, token, new_key())[0] == 201
         sealed = sealed_size(db)
 
-        print(f"== RSS of `baton serve` (SQLite) with idle keep-alive connections: 0, {idle}")
-        result["rss"] = rss_curve(proc.pid, port, idle)
-        for row in result["rss"]:
-            print(f"{row['connections']:>6} held ({row['answered']} answered): {row['rss_kib'] / 1024:.1f} MiB")
-        save()
+        if "rss" in parts:
+            print(f"== RSS of `baton serve` (SQLite) with idle keep-alive connections: 0, {idle}")
+            result["rss"] = rss_curve(proc.pid, port, idle)
+            for row in result["rss"]:
+                print(f"{row['connections']:>6} held ({row['answered']} answered): {row['rss_kib'] / 1024:.1f} MiB")
+            save()
 
-        print(f"\n== shares (SQLite, sandbox external) at {counts} connections, {rounds} rounds of {duration}")
-        result["connections"] = connection_curve(h, port, auth, nginx, auth_chia, counts, rounds, duration)
-        save()
-
-        purge_seconds = int(os.environ.get("CURVE_PURGE_SECONDS", "10"))
-        print(f"\n== shares at ~{TAP_RATE:,}/s while `baton serve` purges {records:,} expired records at start")
-        result["share_purge"], proc = purge_under_shares(h, proc, port, db, auth, a.bench, records, sealed,
-                                                         purge_seconds)
-        sp = result["share_purge"]
-        print({k: v for k, v in sp.items() if k != "share_times"})
-        if "deleted" in sp:
-            print(f"worst backend-added time of a share during the purge: {sp['during_max']:.1f} ms "
-                  f"(goal < {PURGE_WORST_GOAL_MS} ms), p99 {sp['during_p99']:.2f} ms, at {sp['rate']:.0f} shares/s")
-        worst = sp.get("during_max", float("nan"))
-        goal(f"purge of {records:,} records under shares: worst backend-added ms ({sp.get('during', 0)} shares)",
-             round(worst, 1), f"< {PURGE_WORST_GOAL_MS}", worst < PURGE_WORST_GOAL_MS, "ms")
+        if "connections" in parts:
+            print(f"\n== shares (SQLite, sandbox external) at {counts} connections, {rounds} rounds of {duration}")
+            result["connections"] = connection_curve(h, port, auth, nginx, auth_chia, counts, rounds, duration)
+            save()
+        if "share-purge" in parts:
+            purge_seconds = int(os.environ.get("CURVE_PURGE_SECONDS", "10"))
+            print(f"\n== shares at ~{TAP_RATE:,}/s while `baton serve` purges {records:,} expired records at start")
+            result["share_purge"], proc = purge_under_shares(h, proc, port, db, auth, a.bench, records, sealed,
+                                                             purge_seconds)
+            sp = result["share_purge"]
+            print({k: v for k, v in sp.items() if k != "share_times"})
+            if "deleted" in sp:
+                print(f"worst backend-added time of a share during the purge: {sp['during_max']:.1f} ms "
+                      f"(goal < {PURGE_WORST_GOAL_MS} ms), p99 {sp['during_p99']:.2f} ms, at {sp['rate']:.0f} shares/s")
+            worst = sp.get("during_max", float("nan"))
+            goal(f"purge of {records:,} records under shares: worst backend-added ms ({sp.get('during', 0)} shares)",
+                 round(worst, 1), f"< {PURGE_WORST_GOAL_MS}", worst < PURGE_WORST_GOAL_MS, "ms")
         result.update(sealed_bytes=sealed, records=records, claims=[], purges=[], windows=[])
         save()
 
-        print(f"\n== store curves (BatonBench store-curves): {records:,} records, sealed responses of {sealed} B")
-        store_curves(a.bench, a.postgres, {"records": records, "sealed": sealed}, result, save)
+        if "store" in parts:
+            print(f"\n== store curves (BatonBench store-curves): {records:,} records, sealed responses of {sealed} B")
+            store_curves(a.bench, a.postgres, {"records": records, "sealed": sealed}, result, save)
     finally:
         h.close()
         # Its databases and logs are hundreds of MB a run; BENCH_KEEP=1 keeps them to look at.
@@ -257,7 +345,7 @@ def print_tables(r):
     print(f"\n== tables (load average at start {r['load'][0]:.1f}; {r['date']})")
     print("| connections | Baton req/s | Baton p50 / p99 ms | nginx proxy_pass req/s | nginx p50 / p99 ms | ratio |")
     print("|---|---|---|---|---|---|")
-    for row in r["connections"]:
+    for row in r.get("connections", []):
         print(f"| {row['connections']:,} | {row['baton_rps']:,.0f} | {row['baton_p50']:.2f} / {row['baton_p99']:.2f} | "
               f"{row['nginx_rps']:,.0f} | {row['nginx_p50']:.2f} / {row['nginx_p99']:.2f} | "
               f"{row['baton_rps'] / row['nginx_rps']:.2f}× |")
@@ -281,8 +369,8 @@ def print_tables(r):
               f"the other {sp['other']} shares {sp['other_p50']:.2f} / {sp['other_p99']:.2f} ms")
     print("\n| idle keep-alive connections | answered | RSS MiB | KiB per connection since 0 |")
     print("|---|---|---|---|")
-    base = r["rss"][0]["rss_kib"]
-    for row in r["rss"]:
+    base = r["rss"][0]["rss_kib"] if r.get("rss") else 0
+    for row in r.get("rss", []):
         per = (row["rss_kib"] - base) / row["answered"] if row["answered"] else 0
         print(f"| {row['connections']:,} | {row['answered']:,} | {row['rss_kib'] / 1024:.1f} | {per:.1f} |")
 
