@@ -69,36 +69,6 @@ struct SQLiteCheckpointerTests {
         #expect(restarted, "the WAL never started over")
         await checkpointer.close()
     }
-
-    @Test func housekeepingWaitsUntilACheckpointHasCaughtUpNotOnlyUntilItEnds() async throws {
-        // A reader keeps an older snapshot, so no checkpoint can copy everything and the WAL cannot start over: a
-        // purge batch must keep waiting, not write on into a growing WAL.
-        let path = try databasePath()
-        let checkpointer = SQLiteCheckpointer(
-            path: path, busyTimeoutMilliseconds: 20, threshold: 100, housekeepingLimit: 300, truncateAbove: 100_000)
-        let writer = try writer(path, checkpointer)
-        defer { writer.close() }
-        try commit(50, on: writer)
-        try await eventually { !checkpointer.isRunning }
-        let reader = try SQLiteConnection(path: path, readOnly: true, busyTimeoutMilliseconds: 20)
-        defer { reader.close() }
-        try reader.execute("BEGIN")
-        _ = try reader.query("SELECT count(*) FROM t", [])
-        try commit(200, on: writer)  // ~400 more frames: past `housekeepingLimit` while the reader holds its snapshot
-        try await eventually { !checkpointer.isRunning }
-        #expect(checkpointer.checkpoints > 1)
-        #expect(!checkpointer.housekeepingMayWriteNow, "no checkpoint caught up, yet housekeeping may write")
-
-        // Once the reader lets go, the next commit's checkpoint catches up and wakes the waiting write.
-        let waiting = Task { await checkpointer.housekeepingMayWrite(waitingAtMost: .seconds(60)) }
-        try reader.execute("COMMIT")
-        try commit(1, on: writer)
-        let clock = ContinuousClock()
-        let started = clock.now
-        await waiting.value
-        #expect(clock.now - started < .seconds(30), "woken by the checkpoint, not by the time limit")
-        await checkpointer.close()
-    }
 }
 
 @Suite("SQLite schema")

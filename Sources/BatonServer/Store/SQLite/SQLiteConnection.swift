@@ -97,26 +97,19 @@ final class SQLiteConnection: SQLSession {
         walObserver = nil
     }
 
-    /// Checkpoints the WAL: `.passive` copies committed frames into the database without blocking writers or
-    /// readers; `.truncate` first does the same, then waits for the writer and the readers, copies the rest and
-    /// empties the WAL. Returns the frames it copied and the frames the WAL held when it began (`nil` if another
-    /// checkpoint, the writer or a reader kept it from finishing).
+    /// Copies committed WAL frames into the database without blocking writers or readers (`PASSIVE`), or, with
+    /// `truncate`, waits for writers, copies everything and empties the WAL. Returns the frames left in the WAL.
     @discardableResult
-    func checkpoint(_ mode: SQLiteCheckpointSchedule.Mode) throws(StoreError) -> (copied: Int, log: Int)? {
+    func checkpoint(truncate: Bool = false) throws(StoreError) -> Int {
         guard handle != nil else { throw StoreError(.closed, engine: .sqlite, operation: "checkpoint") }
         var logFrames: Int32 = 0
         var checkpointed: Int32 = 0
-        // Without blocking first: what `TRUNCATE` then copies under the writer's lock is only what was committed
-        // meanwhile.
-        var status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &checkpointed)
-        if mode == .truncate, status & 0xff != SQLITE_BUSY {
-            try check(status, "checkpoint")
-            status = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed)
-        }
-        // BUSY only means another checkpoint ran, or the writer or a reader did not let go in time: nothing is wrong.
-        if status & 0xff == SQLITE_BUSY { return nil }
+        let mode = truncate ? SQLITE_CHECKPOINT_TRUNCATE : SQLITE_CHECKPOINT_PASSIVE
+        let status = sqlite3_wal_checkpoint_v2(handle, nil, mode, &logFrames, &checkpointed)
+        // BUSY from a PASSIVE checkpoint only means another checkpoint is running: nothing is wrong.
+        if status & 0xff == SQLITE_BUSY { return Int(max(0, logFrames - checkpointed)) }
         try check(status, "checkpoint")
-        return (Int(checkpointed), Int(logFrames))
+        return Int(max(0, logFrames - checkpointed))
     }
 
     deinit { close() }

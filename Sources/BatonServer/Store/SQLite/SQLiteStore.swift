@@ -84,10 +84,14 @@ final class SQLiteEngine: SQLEngine {
     func housekeepingWrite<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T {
-        // The checkpoints keep up first: a purge writing batch after batch outran them, the WAL grew to the
-        // checkpointer's `truncateAbove`, and each TRUNCATE checkpoint then held every write at once
-        // (docs/notes/i-purge.md).
-        await checkpointer.housekeepingMayWrite(waitingAtMost: .seconds(1))
+        // A running checkpoint catches up first (for at most a second): a purge writing batch after batch outran it,
+        // the WAL grew to the checkpointer's `truncateAbove`, and the TRUNCATE checkpoint then held every write at
+        // once (docs/reliability-history.md, issue 32, "The purge (item 5)").
+        var waits = 0
+        while checkpointer.isRunning, waits < 200 {
+            try? await Task.sleep(for: .milliseconds(5))
+            waits += 1
+        }
         return try await writes.write(operation, transaction: false, housekeeping: true, body)
     }
 
@@ -110,41 +114,22 @@ final class SQLiteEngine: SQLEngine {
 ///
 /// SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL pages: that commit (and every request
 /// queued behind the one writer) waits while ~4 MB are copied and the file is synced twice, which was most of the
-/// share endpoint's p99 on SQLite. Here the writer's commit only reports the WAL's size, and a checkpoint runs on the
-/// checkpointer's thread, concurrently with further commits (``SQLiteCheckpointSchedule`` decides when and how).
-/// Housekeeping writes wait for the checkpoints to keep up (``housekeepingMayWrite(waitingAtMost:)``).
+/// share endpoint's p99 on SQLite. Here the writer's commit only reports the WAL's size; past ``threshold`` pages a
+/// `PASSIVE` checkpoint runs on the checkpointer's thread, concurrently with further commits. The WAL starts over at
+/// the first commit after a checkpoint has caught up. Should it still grow past ``truncateAbove`` pages (a writer
+/// that never pauses), a `TRUNCATE` checkpoint waits for the writer once and empties it.
 final class SQLiteCheckpointer: Sendable {
+    /// WAL pages that start a checkpoint (SQLite's own default for its automatic one).
+    let threshold: Int
+    /// WAL pages past which the checkpoint also empties the WAL, briefly holding up the writer.
+    let truncateAbove: Int
     private let connection: ConfinedConnection<SQLiteConnection>
-    private let state: Mutex<State>
+    private let running = Atomic(false)
     private let completed = Atomic(0)
 
-    private struct State {
-        var schedule: SQLiteCheckpointSchedule
-        /// Housekeeping writes waiting for ``SQLiteCheckpointSchedule/housekeepingMayWrite``.
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var nextWaiter = 0
-        var closed = false
-
-        /// The waiters to wake now, removed.
-        mutating func wakeable() -> [CheckedContinuation<Void, Never>] {
-            guard schedule.housekeepingMayWrite || closed, !waiters.isEmpty else { return [] }
-            defer { waiters.removeAll() }
-            return Array(waiters.values)
-        }
-    }
-
-    /// - Parameters:
-    ///   - threshold: WAL pages that start a checkpoint (SQLite's own default for its automatic one).
-    ///   - housekeepingLimit: WAL pages (~16 MiB) from which housekeeping writes wait for a checkpoint to catch up.
-    ///   - truncateAbove: WAL pages past which a checkpoint also empties the file (a WAL that could not start over).
-    init(
-        path: String, busyTimeoutMilliseconds: Int32, threshold: Int = 1000, housekeepingLimit: Int = 4000,
-        truncateAbove: Int = 50_000
-    ) {
-        state = Mutex(
-            State(
-                schedule: SQLiteCheckpointSchedule(
-                    threshold: threshold, housekeepingLimit: housekeepingLimit, truncateAbove: truncateAbove)))
+    init(path: String, busyTimeoutMilliseconds: Int32, threshold: Int = 1000, truncateAbove: Int = 50_000) {
+        self.threshold = threshold
+        self.truncateAbove = truncateAbove
         connection = ConfinedConnection(name: "baton.sqlite.checkpointer", engine: .sqlite) {
             () throws(StoreError) in
             try SQLiteConnection(path: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -154,61 +139,21 @@ final class SQLiteCheckpointer: Sendable {
     /// Checkpoints run so far (for tests).
     var checkpoints: Int { completed.load(ordering: .relaxed) }
 
-    /// Whether a checkpoint is running now (for tests).
-    var isRunning: Bool { state.withLock { $0.schedule.running } }
-
-    /// Whether a housekeeping write may run now (for tests).
-    var housekeepingMayWriteNow: Bool { state.withLock { $0.schedule.housekeepingMayWrite } }
+    /// Whether a checkpoint is running now (a purge batch waits it out: ``SQLiteEngine/housekeepingWrite(_:_:)``).
+    var isRunning: Bool { running.load(ordering: .acquiring) }
 
     /// Called by the writer's connection after each commit, on the writer's thread: starts at most one checkpoint.
     @Sendable func committed(walPages: Int) {
-        let (mode, woken) = state.withLock { state in
-            (state.schedule.committed(walFrames: walPages), state.wakeable())
-        }
-        for waiter in woken { waiter.resume() }
-        if let mode { Task { await run(mode) } }
-    }
-
-    /// Returns once a housekeeping write may run (no checkpoint running, the WAL below `housekeepingLimit`), or after
-    /// `limit` (so that a WAL that cannot start over delays a purge, never stops it).
-    func housekeepingMayWrite(waitingAtMost limit: Duration) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let waiter = state.withLock { state -> Int? in
-                guard !state.schedule.housekeepingMayWrite, !state.closed else { return nil }
-                state.nextWaiter += 1
-                state.waiters[state.nextWaiter] = continuation
-                return state.nextWaiter
-            }
-            guard let waiter else { return continuation.resume() }
-            Task { [self] in
-                try? await Task.sleep(for: limit)
-                state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume()
-            }
-        }
-    }
-
-    func close() async {
-        let woken = state.withLock { state in
-            state.closed = true
-            return state.wakeable()
-        }
-        for waiter in woken { waiter.resume() }
-        await connection.close()
-    }
-
-    /// Runs the checkpoint `mode` on the checkpointer's thread, and the next one at once if the schedule says so.
-    private func run(_ first: SQLiteCheckpointSchedule.Mode) async {
-        var mode: SQLiteCheckpointSchedule.Mode? = first
-        while let current = mode {
-            let frames = try? await connection.run("checkpoint") { session throws(StoreError) in
-                try session.checkpoint(current)
+        guard walPages >= threshold, !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let truncate = walPages >= truncateAbove
+        Task { [self] in
+            _ = try? await connection.run("checkpoint") { session throws(StoreError) in
+                try session.checkpoint(truncate: truncate)
             }
             completed.add(1, ordering: .relaxed)
-            let woken: [CheckedContinuation<Void, Never>]
-            (mode, woken) = state.withLock { state in
-                (state.schedule.finished(current, copied: frames?.copied, of: frames?.log), state.wakeable())
-            }
-            for waiter in woken { waiter.resume() }
+            running.store(false, ordering: .releasing)
         }
     }
+
+    func close() async { await connection.close() }
 }
