@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An A/B of `baton serve` on SQLite against the size of its database (issue 32, item 3; docs/notes/i-decline.md).
+"""An A/B of `baton serve` on SQLite against the size of its database (issue 32, item 3; docs/reliability-history.md, "The decline between rounds, counted").
 
 Each measurement is a new backend process on a copy of a template database: a 2 s warm-up, then wrk -t2 -c64 as
 `make bench` runs it, CPU (user + system of the backend process) per share; the conditions alternate within each

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A model of a share's SQLite writes (issue 32, item 3: the decline between rounds), for counting what the database
-size costs without the rest of the backend: docs/notes/i-decline.md.
+size costs without the rest of the backend: docs/reliability-history.md, "The decline between rounds, counted".
 
 The schema and statements are `SQLSchema`'s (migrations 1-4, idempotency and rate-limit tables) and `StoreSQL`'s, run
 as the writer runs them: `BATCH` shares per `BEGIN IMMEDIATE` (group commit), each the token and the claim's insert,
