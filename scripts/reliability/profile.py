@@ -53,7 +53,7 @@ SHARED = {KERNEL, "libc malloc/free", "libc other (memcpy, locks, stubs)", "Swif
           "Swift allocation (alloc/dealloc)", "Swift runtime other (metadata, casts, exclusivity)", "Swift stdlib code",
           "Swift concurrency", "Swift Synchronization", "libdispatch", "other", "unknown"}
 OWNERS = set(KINDS) - SHARED
-# What a store thread does, from the functions on its stacks (their names do not reach the kernel on Linux).
+# What a store thread does, from the functions on its stacks (binaries before 66f65ee name no thread for the kernel).
 STORE_WORK = ["SQLiteCheckpointer", "SQLiteWriteQueue", "SQLiteReader", "PostgresPipeline", "PostgresStore"]
 # Frames on (nearly) every stack, left out of "with children".
 THREAD_ROOTS = {"clone3", "clone", "start_thread", "NSThreadStart(_:)", "Thread.main()", "[unknown]",
