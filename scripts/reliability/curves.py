@@ -202,11 +202,8 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
     cycle_ms = TAP_CONNECTIONS * 1000 / TAP_RATE
     wal = WALWatch(db)
 
-    checkpoints = []
-
     def read_log():
         purges, shares = [], []
-        checkpoints.clear()
         with open(log) as f:
             f.seek(offset)
             for line in f:
@@ -221,8 +218,6 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
                     purges.append((at - e["duration_ms"] / 1000, at, e))
                 elif e.get("event") == "request" and e.get("route") == "/v2/handoff-sessions" and "upstream_ms" in e:
                     shares.append((at, e["duration_ms"] - e["upstream_ms"], e["duration_ms"]))
-                elif e.get("event") == "sqlite_checkpoint":
-                    checkpoints.append((at, e))
         return purges, shares
 
     # Chunks of `seconds` until the purge has logged its line, then one more (shares after it, for comparison).
@@ -244,16 +239,8 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
     start, end, line = max(purges, key=lambda p: p[2]["records_deleted"])
     print(f"during the purge: {wal.summary(start, end)}")
     print(f"after it: {wal.summary(end, time.time())}")
-    slow = [(t, e) for t, e in checkpoints if start <= t <= end]
-    if slow:
-        print(f"{len(slow)} sqlite_checkpoint lines during the purge (the backend logs the slow ones), longest: "
-              + ", ".join(f"{e.get('mode')} {e.get('duration_ms', 0):.0f} ms" for _, e in
-                          sorted(slow, key=lambda x: -x[1].get("duration_ms", 0))[:5]))
-    for t, added, total in sorted((s for s in shares if start <= s[0] <= end), key=lambda s: -s[1])[:5]:
-        near = [f"{e.get('mode')} {e.get('duration_ms', 0):.0f} ms ended {t - at:+.2f} s" for at, e in checkpoints
-                if t - 1 <= at <= t + 0.1]
-        print(f"worst share {t - start:8.2f} s into the purge: backend-added {added:.1f} ms; {wal.near(t)}"
-              + ("; checkpoint " + ", ".join(near) if near else ""))
+    for t, added, _ in sorted((s for s in shares if start <= s[0] <= end), key=lambda s: -s[1])[:5]:
+        print(f"worst share {t - start:8.2f} s into the purge: backend-added {added:.1f} ms; {wal.near(t)}")
     during = sorted(a for t, a, _ in shares if start <= t <= end)
     other = sorted(a for t, a, _ in shares if not start <= t <= end)
     during_total = sorted(d for t, _, d in shares if start <= t <= end)
