@@ -15,7 +15,7 @@ package func startNamedThread(_ name: String, _ body: @escaping @Sendable () -> 
 }
 
 /// Names the calling thread for the kernel (its first 15 bytes), through its own `comm` file.
-package func nameCurrentThread(_ name: String) {
+private func nameCurrentThread(_ name: String) {
     let file = open("/proc/thread-self/comm", O_WRONLY)
     guard file >= 0 else { return }
     _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
