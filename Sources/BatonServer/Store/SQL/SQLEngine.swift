@@ -20,13 +20,6 @@ protocol SQLEngine: Sendable {
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
     ) async throws(StoreError) -> T
 
-    /// Reads, before a housekeeping write and away from the writer, the pages that write is about to change: `sql`
-    /// (a warming statement of ``StoreSQL``) with the write's own arguments. On SQLite a page the OS no longer caches
-    /// is then read from disk on a reader's thread, and not while the only writer holds up every claim queued behind
-    /// the batch (a purge batch blocked 30–130 ms on single page reads while the checkpointer's writes queued on the
-    /// disk). The default does nothing: PostgreSQL has no single writer, so a cold read holds up the purge alone.
-    func warmBeforeHousekeeping(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async
-
     /// Runs read-only statements on any connection (a reader where the engine has them).
     func read<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
@@ -62,8 +55,6 @@ extension SQLEngine {
     ) async throws(StoreError) -> T {
         try await write(operation, transaction: false, body)
     }
-
-    func warmBeforeHousekeeping(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async {}
 
     func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow] {
         try await write(operation, transaction: false) { session throws(StoreError) in

@@ -114,25 +114,23 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
         // Records past retention go first, so their sealed responses are not erased just before the row goes.
         let deleted = try await inBatches(
             "purgeIdempotency", StoreSQL.purgeIdempotencyRecords, .time(now.addingTimeInterval(-retention)),
-            batchSize: batchSize, warming: StoreSQL.warmIdempotencyPurge)
+            batchSize: batchSize)
         let erased = try await inBatches(
-            "purgeIdempotency", StoreSQL.eraseExpiredResponses, .time(now), batchSize: batchSize,
-            warming: StoreSQL.warmResponseErasure)
+            "purgeIdempotency", StoreSQL.eraseExpiredResponses, .time(now), batchSize: batchSize)
         return IdempotencyPurge(
             responsesErased: erased.rows, recordsDeleted: deleted.rows, batches: deleted.batches + erased.batches)
     }
 
     /// Runs `statement` (`$1` the cut-off, `$2` the batch size; it touches at most `$2` rows) until a batch comes
-    /// back short, each as a write of its own, after its `warming` statement where it has one. A cancelled task
-    /// stops after its current batch (the next maintenance round picks up the rest).
+    /// back short, each as a write of its own. A cancelled task stops after its current batch (the next
+    /// maintenance round picks up the rest).
     func inBatches(
-        _ operation: String, _ statement: String, _ cutoff: SQLValue, batchSize: Int, warming: String? = nil
+        _ operation: String, _ statement: String, _ cutoff: SQLValue, batchSize: Int
     ) async throws(StoreError) -> (rows: Int, batches: Int) {
         let arguments = [cutoff, .integer(Int64(max(1, batchSize)))]
         var rows = 0
         var batches = 0
         while true {
-            if let warming { await engine.warmBeforeHousekeeping(operation, warming, arguments) }
             let touched = try await engine.housekeepingWrite(operation) { session throws(StoreError) in
                 try session.query(statement, arguments).count
             }

@@ -19,38 +19,6 @@ extension StoreSQL {
         RETURNING state
         """
 
-    // Each warming statement reads, with its purge statement's own arguments, every page that statement's next batch
-    // will change, and returns the keys of the rows it will touch (``SQLEngine/warmBeforeHousekeeping(_:_:_:)``): the
-    // rows found the way the purge finds them, their primary-key index entries (the purge looks each row up by its
-    // key), the sealed-expiry index entries, and the whole sealed response (`substr(…, -1)` loads it, overflow pages
-    // included, as freeing them does).
-
-    /// Warms ``purgeIdempotencyRecords``.
-    static let warmIdempotencyPurge = """
-        SELECT doomed.user_id, doomed.idempotency_key FROM (
-            SELECT user_id, idempotency_key, response_expires_at, sealed_response IS NOT NULL AS sealed,
-                substr(sealed_response, -1) AS tail
-            FROM idempotency_records WHERE created_at <= $1 LIMIT $2) AS doomed
-        WHERE EXISTS (
-                SELECT 1 FROM idempotency_records AS k
-                WHERE k.user_id = doomed.user_id AND k.idempotency_key = doomed.idempotency_key)
-            AND (NOT doomed.sealed OR EXISTS (
-                SELECT 1 FROM idempotency_records AS s
-                WHERE s.response_expires_at = doomed.response_expires_at AND s.sealed_response IS NOT NULL))
-            AND (doomed.tail IS NULL OR length(doomed.tail) >= 0)
-        """
-
-    /// Warms ``eraseExpiredResponses``.
-    static let warmResponseErasure = """
-        SELECT doomed.user_id, doomed.idempotency_key FROM (
-            SELECT user_id, idempotency_key, substr(sealed_response, -1) AS tail FROM idempotency_records
-            WHERE sealed_response IS NOT NULL AND response_expires_at <= $1 LIMIT $2) AS doomed
-        WHERE EXISTS (
-                SELECT 1 FROM idempotency_records AS k
-                WHERE k.user_id = doomed.user_id AND k.idempotency_key = doomed.idempotency_key)
-            AND length(doomed.tail) >= 0
-        """
-
     static let purgeConnectSessions = """
         DELETE FROM connect_sessions WHERE session_id IN (
             SELECT session_id FROM connect_sessions WHERE created_at <= $1 LIMIT $2)

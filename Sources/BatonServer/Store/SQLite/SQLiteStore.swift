@@ -41,7 +41,6 @@ final class SQLiteEngine: SQLEngine {
     private let readers: [ConfinedConnection<SQLiteConnection>]
     private let checkpointer: SQLiteCheckpointer
     private let nextReader = Atomic<Int>(0)
-    private let warmed = Atomic<Int>(0)
 
     var dialect: SQLDialect { .sqlite }
 
@@ -95,17 +94,6 @@ final class SQLiteEngine: SQLEngine {
         }
         return try await writes.write(operation, transaction: false, housekeeping: true, body)
     }
-
-    func warmBeforeHousekeeping(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async {
-        // Without readers the writer would read the pages itself, in the batch's stead.
-        guard !readers.isEmpty else { return }
-        // A failed read costs only the warming: the batch then reads its pages itself and reports its own errors.
-        _ = try? await read(operation) { session throws(StoreError) in try session.query(sql, arguments).count }
-        warmed.add(1, ordering: .relaxed)
-    }
-
-    /// Housekeeping writes warmed on a reader so far (for tests).
-    var housekeepingWarmings: Int { warmed.load(ordering: .relaxed) }
 
     func read<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (any SQLSession) throws(StoreError) -> T
