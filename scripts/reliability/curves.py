@@ -203,7 +203,7 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
     wal = WALWatch(db)
 
     def read_log():
-        purges, shares = [], []
+        purges, shares, slow = [], [], []
         with open(log) as f:
             f.seek(offset)
             for line in f:
@@ -218,20 +218,22 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
                     purges.append((at - e["duration_ms"] / 1000, at, e))
                 elif e.get("event") == "request" and e.get("route") == "/v2/handoff-sessions" and "upstream_ms" in e:
                     shares.append((at, e["duration_ms"] - e["upstream_ms"], e["duration_ms"]))
-        return purges, shares
+                elif e.get("event") == "sqlite_slow_write":
+                    slow.append((at - e["duration_ms"] / 1000, at, e))
+        return purges, shares, slow
 
     # Chunks of `seconds` until the purge has logged its line, then one more (shares after it, for comparison).
     rates, deadline = [], time.monotonic() + int(os.environ.get("CURVE_PURGE_LIMIT", "900"))
     while True:
         w = wrk(port, auth, f"{seconds}s", connections=TAP_CONNECTIONS, threads=1, delay_ms=int(cycle_ms / 2))
         rates.append(w["rps"])
-        purges, shares = read_log()
+        purges, shares, slow = read_log()
         if purges or time.monotonic() > deadline:
             break
     if purges:
         rates.append(wrk(port, auth, f"{seconds}s", connections=TAP_CONNECTIONS, threads=1,
                          delay_ms=int(cycle_ms / 2))["rps"])
-        purges, shares = read_log()
+        purges, shares, slow = read_log()
     wal.close()
     w = {"rps": statistics.median(rates)}
     if not purges:
@@ -239,8 +241,18 @@ def purge_under_shares(h, proc, port, db, auth, bench, records, sealed, seconds)
     start, end, line = max(purges, key=lambda p: p[2]["records_deleted"])
     print(f"during the purge: {wal.summary(start, end)}")
     print(f"after it: {wal.summary(end, time.time())}")
-    for t, added, _ in sorted((s for s in shares if start <= s[0] <= end), key=lambda s: -s[1])[:5]:
+    for t, added, total in sorted((s for s in shares if start <= s[0] <= end), key=lambda s: -s[1])[:5]:
         print(f"worst share {t - start:8.2f} s into the purge: backend-added {added:.1f} ms; {wal.near(t)}")
+        # The writer's batches of 20 ms or more (`sqlite_slow_write`) that overlapped this share.
+        for _, _, e in (w for w in slow if w[0] <= t and w[1] >= t - total / 1000):
+            print(f"    the writer: {'a purge batch' if e['housekeeping'] else str(e['writes']) + ' writes'} held it "
+                  f"{e['duration_ms']:.1f} ms (statements {e['statements_ms']:.1f}, commit {e['commit_ms']:.1f}; "
+                  f"CPU {e['cpu_ms']:.1f} ms, {e['blocks_read']} blocks read, {e['waits']} waits, "
+                  f"{e['preemptions']} preemptions)")
+    during_slow = [e for a, _, e in slow if start <= a <= end]
+    print(f"the writer's batches of 20 ms or more during the purge: {len(during_slow)} "
+          f"({sum(e['housekeeping'] for e in during_slow)} purge batches), "
+          f"{sum(e['blocks_read'] for e in during_slow)} blocks read in them")
     during = sorted(a for t, a, _ in shares if start <= t <= end)
     other = sorted(a for t, a, _ in shares if not start <= t <= end)
     during_total = sorted(d for t, _, d in shares if start <= t <= end)

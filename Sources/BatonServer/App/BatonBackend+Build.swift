@@ -29,7 +29,10 @@ extension BatonBackend {
         if let given = overrides.store {
             store = given
         } else {
-            store = try await StoreURL(configuration.database).open(password: configuration.databasePassword)
+            let logger = overrides.logger
+            store = try await StoreURL(configuration.database).open(
+                password: configuration.databasePassword,
+                slowWrites: { logger.log(.warning, "sqlite_slow_write", $0.logFields) })
         }
         do {
             var pipeline: CatalogPipeline?

@@ -1,4 +1,5 @@
 import BatonCore
+
 /// Where a store lives, parsed from `--database`: `sqlite:PATH` or `postgres://…` (`postgresql://…`).
 ///
 /// Its `description` never shows a password.
@@ -28,10 +29,12 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Opens the store with default options, applying migrations; `password` (PostgreSQL only) overrides any in the
-    /// URI.
-    public func open(password: Secret? = nil) async throws -> any Store {
+    /// URI. On SQLite, `slowWrites` is told of each batch that held the one writer 20 ms or more.
+    public func open(
+        password: Secret? = nil, slowWrites: (@Sendable (SQLiteSlowWrite) -> Void)? = nil
+    ) async throws -> any Store {
         switch location {
-        case .sqlite(let path): try await SQLiteStore.open(path: path)
+        case .sqlite(let path): try await SQLiteStore.open(path: path, slowWrites: slowWrites)
         case .postgres(let uri): try await PostgresStore.open(url: uri, password: password)
         }
     }

@@ -324,3 +324,74 @@ struct SQLiteWriteQueueHousekeepingTests {
         await connection.close()
     }
 }
+
+/// A batch that holds the one writer past the threshold is reported with what the writer's thread did meanwhile, so
+/// that a stall is told apart from work (a purge batch blocked 30–130 ms on single page reads while using 4 ms of CPU).
+@Suite("SQLite group commit: a slow batch is reported with what held it up")
+struct SQLiteSlowWriteTests {
+    private final class Reports: Sendable {
+        private let log = Mutex<[SQLiteSlowWrite]>([])
+        var all: [SQLiteSlowWrite] { log.withLock { $0 } }
+        func append(_ report: SQLiteSlowWrite) { log.withLock { $0.append(report) } }
+    }
+
+    private func queue(
+        threshold: Double, _ reports: Reports
+    ) throws -> (
+        SQLiteWriteQueue, ConfinedConnection<SQLiteConnection>
+    ) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-gc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("gc.sqlite").path
+        let connection = ConfinedConnection(name: "test.writer", engine: .sqlite) { () throws(StoreError) in
+            try SQLiteConnection(path: path, readOnly: false, busyTimeoutMilliseconds: 5000)
+        }
+        let writes = SQLiteWriteQueue(
+            connection: connection, slowBatchMilliseconds: threshold, onSlowBatch: { reports.append($0) })
+        return (writes, connection)
+    }
+
+    @Test func aBatchThatWaitedIsReportedAsWaitingInItsStatements() async throws {
+        let reports = Reports()
+        let (writes, connection) = try queue(threshold: 0, reports)
+        let gate = WriterGate()
+        // The first write sleeps inside its statements until the three queued behind it are in.
+        let held = await block(gate) { gate in
+            try await writes.write("hold", transaction: false) { _ throws(StoreError) in gate.hold() }
+        }
+        let queued = (0..<3).map { index in
+            Task { try await writes.write("w\(index)", transaction: true) { _ throws(StoreError) in index } }
+        }
+        while writes.queuedWrites < 3 { await Task.yield() }
+        gate.release()
+        try await held.value
+        for task in queued { _ = try await task.value }
+        let housekeeping = try await writes.write("purge", transaction: false, housekeeping: true) {
+            _ throws(StoreError) in 1
+        }
+        #expect(housekeeping == 1)
+
+        let all = reports.all
+        #expect(all.map(\.writes) == [1, 3, 1])
+        #expect(all.map(\.housekeeping) == [false, false, true])
+        let waited = try #require(all.first)
+        // The thread slept in the held write's statements: a wait, not CPU.
+        #expect(waited.waits >= 1)
+        #expect(waited.cpuMilliseconds <= waited.milliseconds + 0.01)
+        for report in all {
+            let steps = report.beginMilliseconds + report.statementsMilliseconds + report.commitMilliseconds
+            #expect(steps <= report.milliseconds + 0.01 && steps > 0, "\(report)")
+        }
+        #expect(waited.logFields["waits"] == .int(waited.waits))
+        await connection.close()
+    }
+
+    @Test func aBatchUnderTheThresholdIsNotReported() async throws {
+        let reports = Reports()
+        // A second: no single-row write on a fresh file comes near it.
+        let (writes, connection) = try queue(threshold: 1000, reports)
+        _ = try await writes.write("w", transaction: false) { _ throws(StoreError) in 1 }
+        #expect(reports.all.isEmpty)
+        await connection.close()
+    }
+}

@@ -15,12 +15,16 @@ public enum SQLiteStore {
     /// - Parameters:
     ///   - readers: read-only connections for reads (0 sends reads to the writer).
     ///   - busyTimeout: how long a write waits for another process's lock before failing with `.busy`.
+    ///   - slowWrites: told, on the writer's thread, of each batch of writes that held the one writer 20 ms or more
+    ///     (``SQLiteSlowWrite``); keep it short (`baton serve` logs a line).
     public static func open(
-        path: String, readers: Int = 2, busyTimeout: Duration = .seconds(5)
+        path: String, readers: Int = 2, busyTimeout: Duration = .seconds(5),
+        slowWrites: (@Sendable (SQLiteSlowWrite) -> Void)? = nil
     ) async throws -> some Store {
         try StoreFolder.prepare(forDatabaseAt: path)
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
-        let engine = SQLiteEngine(path: path, readers: readers, busyTimeoutMilliseconds: milliseconds)
+        let engine = SQLiteEngine(
+            path: path, readers: readers, busyTimeoutMilliseconds: milliseconds, slowWrites: slowWrites)
         do {
             try await engine.write("migrate", transaction: true) { session throws(StoreError) in
                 try SQLSchema.migrate(session, dialect: .sqlite)
@@ -44,7 +48,10 @@ final class SQLiteEngine: SQLEngine {
 
     var dialect: SQLDialect { .sqlite }
 
-    init(path: String, readers readerCount: Int, busyTimeoutMilliseconds: Int32) {
+    init(
+        path: String, readers readerCount: Int, busyTimeoutMilliseconds: Int32,
+        slowWrites: (@Sendable (SQLiteSlowWrite) -> Void)? = nil
+    ) {
         let checkpointer = SQLiteCheckpointer(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.checkpointer = checkpointer
         writer = ConfinedConnection(name: "baton.sqlite.writer", engine: .sqlite) { () throws(StoreError) in
@@ -52,7 +59,7 @@ final class SQLiteEngine: SQLEngine {
                 path: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
                 afterCommit: checkpointer.committed)
         }
-        writes = SQLiteWriteQueue(connection: writer)
+        writes = SQLiteWriteQueue(connection: writer, onSlowBatch: slowWrites)
         readers = (0..<max(0, readerCount)).map { index in
             ConfinedConnection(name: "baton.sqlite.reader\(index)", engine: .sqlite) { () throws(StoreError) in
                 try SQLiteConnection(path: path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)

@@ -28,14 +28,24 @@ final class SQLiteWriteQueue: Sendable {
     /// Batches of other writes that may run while a housekeeping write waits, before it goes next (how 2 was chosen:
     /// docs/reliability-history.md, issue 32, "The purge (item 5)").
     let housekeepingEvery: Int
+    /// A batch that holds the writer this long is reported to `onSlowBatch`: a tap's whole budget at the p99 goal.
+    let slowBatchMilliseconds: Double
+    private let onSlowBatch: (@Sendable (SQLiteSlowWrite) -> Void)?
     private let connection: ConfinedConnection<SQLiteConnection>
     private let state = Mutex(State())
     private let committed = Atomic(0)
 
-    init(connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 2) {
+    /// - Parameter onSlowBatch: called on the writer's thread for each batch that held it at least
+    ///   `slowBatchMilliseconds` (then each batch costs one `getrusage` more).
+    init(
+        connection: ConfinedConnection<SQLiteConnection>, maximumBatch: Int = 128, housekeepingEvery: Int = 2,
+        slowBatchMilliseconds: Double = 20, onSlowBatch: (@Sendable (SQLiteSlowWrite) -> Void)? = nil
+    ) {
         self.connection = connection
         self.maximumBatch = max(1, maximumBatch)
         self.housekeepingEvery = max(1, housekeepingEvery)
+        self.slowBatchMilliseconds = slowBatchMilliseconds
+        self.onSlowBatch = onSlowBatch
     }
 
     /// Transactions committed so far (for tests: fewer than the writes when they were batched).
@@ -131,6 +141,8 @@ final class SQLiteWriteQueue: Sendable {
     }
 
     private func runBatch(_ session: SQLiteConnection) -> Bool {
+        let started = onSlowBatch == nil ? nil : WriterThreadSample.now()
+        var housekeeping = false
         let batch = state.withLock { state in
             // Queued writes go before the next housekeeping write (which never shares their transaction), unless it
             // has waited `housekeepingEvery` batches already.
@@ -141,12 +153,32 @@ final class SQLiteWriteQueue: Sendable {
                 return Array(state.queued.prefix(count))
             }
             state.passedBy = 0
+            housekeeping = true
             return [state.housekeeping.removeFirst()]
+        }
+        // Nanoseconds in each step, measured only while slow batches are reported.
+        var phases: (begin: UInt64, statements: UInt64, commit: UInt64) = (0, 0, 0)
+        var mark = started?.nanoseconds ?? 0
+        func spent(_ phase: WritableKeyPath<(begin: UInt64, statements: UInt64, commit: UInt64), UInt64>) {
+            guard started != nil else { return }
+            let now = WriterThreadSample.monotonicNanoseconds()
+            phases[keyPath: phase] += now &- mark
+            mark = now
+        }
+        defer {
+            if let started, let onSlowBatch {
+                let end = WriterThreadSample.now()
+                if Double(end.nanoseconds &- started.nanoseconds) / 1e6 >= slowBatchMilliseconds {
+                    onSlowBatch(
+                        started.report(until: end, writes: batch.count, housekeeping: housekeeping, phases: phases))
+                }
+            }
         }
         var pending = batch[...]
         while !pending.isEmpty {
             do {
                 try session.execute(SQLDialect.sqlite.beginWrite)
+                spent(\.begin)
             } catch {
                 for item in pending { item.entry.fail(error) }
                 break
@@ -162,6 +194,7 @@ final class SQLiteWriteQueue: Sendable {
             }
             let done = pending.prefix(ran)
             pending = pending.dropFirst(ran)
+            spent(\.statements)
             if let lost {
                 for item in done { item.entry.fail(lost) }
                 continue
@@ -173,6 +206,7 @@ final class SQLiteWriteQueue: Sendable {
                 try? session.execute("ROLLBACK")
                 for item in done { item.entry.fail(error) }
             }
+            spent(\.commit)
         }
         let more = state.withLock { state in
             if state.queued.isEmpty, state.housekeeping.isEmpty { state.draining = false }
