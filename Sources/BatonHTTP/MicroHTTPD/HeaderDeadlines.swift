@@ -171,8 +171,8 @@ final class OpenConnection: Sendable {
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds: one vDSO call, cheap enough for every request.
-enum MonotonicTime {
-    static func nanoseconds() -> Int64 {
+package enum MonotonicTime {
+    package static func nanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

@@ -7,7 +7,7 @@ import Foundation
 /// with little CPU is a wait for a core.
 ///
 /// Every write queued behind the batch waited that long too. `baton serve` logs each as one `sqlite_slow_write` line
-/// (docs/operations.md); a purge batch and the claims it held up are then found side by side in the log.
+/// (docs/backend.md, "Logs"); a purge batch and the claims it held up are then found side by side in the log.
 public struct SQLiteSlowWrite: Sendable, Hashable {
     /// Writes in the batch.
     public var writes: Int
@@ -44,26 +44,20 @@ extension SQLiteSlowWrite {
 
 /// What the kernel counts for the calling thread, read at a batch's start and, for a slow batch only, at its end.
 struct WriterThreadSample {
-    let nanoseconds: UInt64
+    let nanoseconds: Int64
     let usage: rusage
 
     /// One `clock_gettime` (vDSO) and one `getrusage(RUSAGE_THREAD)` syscall.
     static func now() -> WriterThreadSample {
         var usage = rusage()
         _ = getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, not imported by name
-        return WriterThreadSample(nanoseconds: monotonicNanoseconds(), usage: usage)
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        return WriterThreadSample(nanoseconds: MonotonicTime.nanoseconds(), usage: usage)
     }
 
     /// The report of a batch that started at `self`, ended at `end`, and spent `phases` nanoseconds in each step.
     func report(
         until end: WriterThreadSample, writes: Int, housekeeping: Bool,
-        phases: (begin: UInt64, statements: UInt64, commit: UInt64)
+        phases: (begin: Int64, statements: Int64, commit: Int64)
     ) -> SQLiteSlowWrite {
         func milliseconds(_ value: timeval) -> Double { Double(value.tv_sec) * 1e3 + Double(value.tv_usec) / 1e3 }
         let cpu =
@@ -71,7 +65,7 @@ struct WriterThreadSample {
             - milliseconds(usage.ru_stime)
         return SQLiteSlowWrite(
             writes: writes, housekeeping: housekeeping,
-            milliseconds: Double(end.nanoseconds &- nanoseconds) / 1e6,
+            milliseconds: Double(end.nanoseconds - nanoseconds) / 1e6,
             beginMilliseconds: Double(phases.begin) / 1e6, statementsMilliseconds: Double(phases.statements) / 1e6,
             commitMilliseconds: Double(phases.commit) / 1e6, cpuMilliseconds: max(0, cpu),
             blocksRead: end.usage.ru_inblock - usage.ru_inblock, waits: end.usage.ru_nvcsw - usage.ru_nvcsw,

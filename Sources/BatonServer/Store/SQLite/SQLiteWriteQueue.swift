@@ -1,3 +1,4 @@
+import BatonHTTP
 import Synchronization
 
 /// The SQLite writer with group commit: writes that queue up while one transaction runs share the next one.
@@ -157,18 +158,18 @@ final class SQLiteWriteQueue: Sendable {
             return [state.housekeeping.removeFirst()]
         }
         // Nanoseconds in each step, measured only while slow batches are reported.
-        var phases: (begin: UInt64, statements: UInt64, commit: UInt64) = (0, 0, 0)
+        var phases: (begin: Int64, statements: Int64, commit: Int64) = (0, 0, 0)
         var mark = started?.nanoseconds ?? 0
-        func spent(_ phase: WritableKeyPath<(begin: UInt64, statements: UInt64, commit: UInt64), UInt64>) {
+        func spent(_ phase: WritableKeyPath<(begin: Int64, statements: Int64, commit: Int64), Int64>) {
             guard started != nil else { return }
-            let now = WriterThreadSample.monotonicNanoseconds()
-            phases[keyPath: phase] += now &- mark
+            let now = MonotonicTime.nanoseconds()
+            phases[keyPath: phase] += now - mark
             mark = now
         }
         defer {
             if let started, let onSlowBatch {
                 let end = WriterThreadSample.now()
-                if Double(end.nanoseconds &- started.nanoseconds) / 1e6 >= slowBatchMilliseconds {
+                if Double(end.nanoseconds - started.nanoseconds) / 1e6 >= slowBatchMilliseconds {
                     onSlowBatch(
                         started.report(until: end, writes: batch.count, housekeeping: housekeeping, phases: phases))
                 }
