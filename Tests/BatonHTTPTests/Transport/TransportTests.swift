@@ -27,6 +27,9 @@ func transportTestRouter(started: Signal = Signal()) -> Router {
     router.post("/echo") { request in
         HTTPResponse(status: 201, headers: ["x-length": "\(request.body.count)"], body: request.body)
     }
+    router.get("/close") { _ in
+        HTTPResponse(status: 200, headers: ["connection": "close"], body: Array("closing".utf8))
+    }
     router.get("/limited") { _ in
         throw HTTPError(status: 429, code: "rate_limited", headers: ["retry-after": "7"])
     }
@@ -146,6 +149,27 @@ struct TransportTests {
                 return try await group.reduce(into: Set<String>()) { $0.insert($1) }
             }
             #expect(bodies == Set((0..<64).map { "n\($0)" }))
+        }
+    }
+
+    /// Waves of requests over connections the server closes after each answer, between requests on kept ones: every
+    /// wave opens sockets on the descriptors the last wave's closed ones just freed, and must not lose a readiness to
+    /// them. (It caught an epoll set that never changed a socket's events, in a socket-API transport tried and
+    /// reverted in issue 32.)
+    @Test(arguments: TransportKind.allCases)
+    func wavesOverClosedAndKeptConnections(kind: TransportKind) async throws {
+        try await withServer(router: transportTestRouter()) { server in
+            let transport = kind.make()
+            for wave in 0..<6 {
+                let answers = try await withThrowingTaskGroup(of: String.self) { group in
+                    for index in 0..<16 {
+                        let path = index.isMultiple(of: 2) ? "/close" : "/hello"
+                        group.addTask { try await transport.send(OutboundRequest(url: server.url(path))).bodyText }
+                    }
+                    return try await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+                }
+                #expect(answers == ["closing": 8, "hello": 8], "wave \(wave)")
+            }
         }
     }
 
