@@ -157,15 +157,19 @@ def analyse(samples, baton, callers_of=6):
         sym, dso = frames[0]
         kind = kind_of(sym, dso, baton)
         kinds[kind] += period
-        # A thread by what it is for: Swift's global pool (a libdispatch worker running jobs), else the outermost
-        # function of Baton's own code on its stack (EventLoop.run, a store thread's runJobs, CurlMulti.run), else
-        # its name (libmicrohttpd's own threads); a store thread also by the store work seen on it most.
-        if any(s.startswith(("_dispatch_worker_thread", "_dispatch_root_queue_drain")) for s, _ in frames):
+        # A thread by what it is for: the name it gave the kernel (every thread Baton starts, since 66f65ee: an event
+        # loop's "baton.http.N", "baton.sqlite.wr…", "baton.curl"), else Swift's global pool (a libdispatch worker
+        # running jobs), else the outermost function of Baton's own code on its stack (older binaries: EventLoop.run,
+        # a store thread's runJobs, CurlMulti.run), else its name (libmicrohttpd's own threads); a store thread also
+        # by the store work seen on it most.
+        name, tid = comm.rsplit("/", 1)
+        if name.startswith("baton."):
+            root = re.sub(r"\d+$", "N", name)
+        elif any(s.startswith(("_dispatch_worker_thread", "_dispatch_root_queue_drain")) for s, _ in frames):
             root = "Swift global pool (libdispatch workers)"
         else:
             root = next((readable[s] for s, d in reversed(frames) if kind_of(s, d, baton) == BATON), None)
-        tid = comm.rsplit("/", 1)[1]
-        roles[tid][root or re.sub(r"\d+$", "N", comm.rsplit("/", 1)[0])] += period
+        roles[tid][root or re.sub(r"\d+$", "N", name)] += period
         hint = next((h for h in STORE_WORK if any(h in readable[s] for s, _ in frames)), None)
         if hint:
             hints[tid][hint] += period
@@ -206,8 +210,8 @@ def print_profile(p):
     for kind in KINDS:
         if kind in p["kinds"]:
             print(f"{p['kinds'][kind]:6.2f} %  {kind}")
-    print("\n-- by thread: the outermost function of Baton's own code on its stacks (else its name); a store thread"
-          " also by the store work on it")
+    print("\n-- by thread: the name it gave the kernel (else Swift's pool, else the outermost function of Baton's own"
+          " code on its stacks, else its name); a store thread also by the store work on it")
     for name, pct in p["threads"]:
         print(f"{pct:6.2f} %  {name}")
     print("\n-- kernel samples by system call (share of all samples)")
