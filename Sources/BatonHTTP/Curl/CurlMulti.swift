@@ -6,7 +6,11 @@ import Synchronization
 /// libcurl's process-wide initialisation, run once before the first multi handle.
 private let curlGlobalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_ALL)) }()
 
-/// The one owner of a libcurl multi handle and the dedicated thread that drives it.
+/// The one owner of a libcurl multi handle and the dedicated thread that drives it: a ``CurlTransport``'s requests
+/// sent from anywhere but an event loop (background work, the CLI, tests; a handler's go to ``LoopCurl``).
+///
+/// It runs `curl_multi_perform` and `curl_multi_poll`; libcurl's socket interface was measured slower on a thread of
+/// its own (docs/reliability-history.md, "Issue 32, fourth pass").
 ///
 /// `@unchecked Sendable` because it holds the `CURLM *`, which Swift cannot check: every curl call on it and on its
 /// easy handles happens on the I/O thread this type starts, except `curl_multi_wakeup`, which libcurl documents as
@@ -50,24 +54,7 @@ final class CurlMulti: @unchecked Sendable {
     // MARK: - I/O thread
 
     private func run() {
-        var active: [UInt: ActiveTransfer] = [:]
-        var handleOf: [ObjectIdentifier: UInt] = [:]
-        var spare: [UnsafeMutableRawPointer] = []
-
-        func finish(_ address: UInt, _ result: Result<OutboundResponse, any Error>) {
-            guard let transfer = active.removeValue(forKey: address) else { return }
-            handleOf[ObjectIdentifier(transfer.transfer)] = nil
-            curl_multi_remove_handle(multi, transfer.easy)
-            transfer.freeHeaderList()
-            curl_easy_reset(transfer.easy)
-            if spare.count < configuration.maxCachedConnections {
-                spare.append(transfer.easy)
-            } else {
-                curl_easy_cleanup(transfer.easy)
-            }
-            transfer.transfer.complete(result)
-        }
-
+        let transfers = CurlTransfers(multi: multi, configuration: configuration)
         while true {
             let (commands, stopping) = inbox.withLock { inbox in
                 defer { inbox.commands = [] }
@@ -75,56 +62,257 @@ final class CurlMulti: @unchecked Sendable {
             }
             for command in commands {
                 switch command {
-                case .start(let transfer):
-                    guard transfer.isPending else { continue }
-                    guard let easy = spare.popLast() ?? curl_easy_init() else {
-                        transfer.complete(.failure(TransportError(.other, detail: "curl_easy_init failed")))
-                        continue
-                    }
-                    let prepared = ActiveTransfer(transfer: transfer, easy: easy)
-                    do {
-                        try prepared.configure(configuration)
-                        try check(curl_multi_add_handle(multi, easy))
-                    } catch {
-                        prepared.freeHeaderList()
-                        curl_easy_reset(easy)
-                        spare.append(easy)
-                        transfer.complete(.failure(error))
-                        continue
-                    }
-                    let address = UInt(bitPattern: easy)
-                    active[address] = prepared
-                    handleOf[ObjectIdentifier(transfer)] = address
-                case .cancel(let transfer):
-                    if let address = handleOf[ObjectIdentifier(transfer)] {
-                        finish(address, .failure(CancellationError()))
-                    } else {
-                        transfer.complete(.failure(CancellationError()))
-                    }
+                case .start(let transfer): transfers.start(transfer)
+                case .cancel(let transfer): transfers.cancel(transfer)
                 }
             }
             if stopping {
-                for address in Array(active.keys) {
-                    finish(address, .failure(TransportError(.other, detail: "transport closed")))
-                }
-                for easy in spare { curl_easy_cleanup(easy) }
-                curl_multi_cleanup(multi)
+                transfers.close()
                 return
             }
-
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
-            var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                let code = baton_curl_message_result(message)
-                let address = UInt(bitPattern: easy)
-                guard let transfer = active[address] else { continue }
-                finish(address, transfer.outcome(code))
-            }
+            transfers.finishDone()
             _ = curl_multi_poll(multi, nil, 0, 1000, nil)
         }
     }
+}
+
+/// The transfers attached to one multi handle, and the easy handles kept for reuse; used only on the thread that
+/// drives the multi handle (``CurlMulti``'s own thread, or an event loop's: ``LoopCurl``).
+private final class CurlTransfers {
+    private let multi: UnsafeMutableRawPointer
+    private let configuration: CurlTransport.Configuration
+    private var active: [UInt: ActiveTransfer] = [:]
+    private var handleOf: [ObjectIdentifier: UInt] = [:]
+    private var spare: [UnsafeMutableRawPointer] = []
+
+    init(multi: UnsafeMutableRawPointer, configuration: CurlTransport.Configuration) {
+        self.multi = multi
+        self.configuration = configuration
+    }
+
+    /// Configures an easy handle for `transfer` and adds it to the multi handle (or fails the transfer).
+    func start(_ transfer: CurlTransfer) {
+        guard transfer.isPending else { return }
+        guard let easy = spare.popLast() ?? curl_easy_init() else {
+            transfer.complete(.failure(TransportError(.other, detail: "curl_easy_init failed")))
+            return
+        }
+        let prepared = ActiveTransfer(transfer: transfer, easy: easy)
+        do {
+            try prepared.configure(configuration)
+            try check(curl_multi_add_handle(multi, easy))
+        } catch {
+            prepared.freeHeaderList()
+            curl_easy_reset(easy)
+            spare.append(easy)
+            transfer.complete(.failure(error))
+            return
+        }
+        let address = UInt(bitPattern: easy)
+        active[address] = prepared
+        handleOf[ObjectIdentifier(transfer)] = address
+    }
+
+    /// Detaches `transfer` from its connection and fails it with `CancellationError`.
+    func cancel(_ transfer: CurlTransfer) {
+        if let address = handleOf[ObjectIdentifier(transfer)] {
+            finish(address, .failure(CancellationError()))
+        } else {
+            transfer.complete(.failure(CancellationError()))
+        }
+    }
+
+    /// Completes the transfers libcurl reports done.
+    func finishDone() {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = baton_curl_message_result(message)
+            let address = UInt(bitPattern: easy)
+            guard let transfer = active[address] else { continue }
+            finish(address, transfer.outcome(code))
+        }
+    }
+
+    /// Fails what is running, frees every handle and the multi handle.
+    func close() {
+        for address in Array(active.keys) {
+            finish(address, .failure(TransportError(.other, detail: "transport closed")))
+        }
+        for easy in spare { curl_easy_cleanup(easy) }
+        spare = []
+        curl_multi_cleanup(multi)
+    }
+
+    private func finish(_ address: UInt, _ result: Result<OutboundResponse, any Error>) {
+        guard let transfer = active.removeValue(forKey: address) else { return }
+        handleOf[ObjectIdentifier(transfer.transfer)] = nil
+        curl_multi_remove_handle(multi, transfer.easy)
+        transfer.freeHeaderList()
+        curl_easy_reset(transfer.easy)
+        if spare.count < configuration.maxCachedConnections {
+            spare.append(transfer.easy)
+        } else {
+            curl_easy_cleanup(transfer.easy)
+        }
+        transfer.transfer.complete(result)
+    }
+}
+
+/// A ``CurlTransport``'s transfers started on an event loop's thread, driven by that loop (an
+/// ``EventLoopAttachment``) through libcurl's socket interface: libcurl says through its socket and timer callbacks
+/// which sockets to watch and when it is due, the sockets wait in one epoll set whose descriptor is in the loop's
+/// `poll`, and each readiness is handed to the transfer on that socket alone. A handler's provider call then wakes no
+/// other thread: the loop sends the request, sleeps, and wakes on the answer itself.
+///
+/// `@unchecked Sendable` because it holds the `CURLM *` and the epoll set: every call on them happens on the loop's
+/// thread (``EventLoopAttachment``'s contract; cancellation is handed over with ``EventLoop/execute(_:)``).
+final class LoopCurl: EventLoopAttachment, @unchecked Sendable {
+    private let multi: UnsafeMutableRawPointer
+    private let watch: SocketWatch
+    private let transfers: CurlTransfers
+    private var events = [epoll_event](repeating: epoll_event(), count: 64)
+    private var closed = false
+
+    init(configuration: CurlTransport.Configuration) {
+        _ = curlGlobalInit
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+        self.multi = multi
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        precondition(epoll >= 0, "epoll_create1 failed: out of descriptors")
+        watch = SocketWatch(multi: multi, epoll: epoll)
+        transfers = CurlTransfers(multi: multi, configuration: configuration)
+        _ = baton_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
+        let context = Unmanaged.passUnretained(watch).toOpaque()
+        _ = baton_curl_multi_setopt_socket_function(multi, watchSocket)
+        _ = baton_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, context)
+        _ = baton_curl_multi_setopt_timer_function(multi, watchTimer)
+        _ = baton_curl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, context)
+    }
+
+    /// Starts `transfer` at once: a reused connection has the request written before this returns.
+    func start(_ transfer: CurlTransfer) {
+        guard !closed else {
+            transfer.complete(.failure(TransportError(.other, detail: "transport closed")))
+            return
+        }
+        transfers.start(transfer)
+        runDue()
+    }
+
+    func cancel(_ transfer: CurlTransfer) {
+        guard !closed else { return }
+        transfers.cancel(transfer)
+    }
+
+    var fileDescriptor: Int32 { watch.epoll }
+
+    func timeout() -> Int32 { closed ? -1 : watch.millisecondsUntilDue() }
+
+    func run() {
+        guard !closed else { return }
+        var running: Int32 = 0
+        let count = epoll_wait(watch.epoll, &events, Int32(events.count), 0)
+        for index in 0..<max(0, Int(count)) {
+            let event = events[index]
+            var action: Int32 = 0
+            if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0 { action |= CURL_CSELECT_IN }
+            if event.events & EPOLLOUT.rawValue != 0 { action |= CURL_CSELECT_OUT }
+            if event.events & EPOLLERR.rawValue != 0 { action |= CURL_CSELECT_ERR }
+            _ = curl_multi_socket_action(multi, event.data.fd, action, &running)
+        }
+        runDue()
+    }
+
+    func detached() {
+        guard !closed else { return }
+        closed = true
+        transfers.close()
+        close(watch.epoll)
+    }
+
+    /// Hands libcurl its timeout if it has come, then completes what finished.
+    private func runDue() {
+        var running: Int32 = 0
+        if watch.takeIfDue() { _ = curl_multi_socket_action(multi, baton_curl_socket_timeout, 0, &running) }
+        transfers.finishDone()
+    }
+}
+
+/// What libcurl's socket and timer callbacks reach through their user pointer: the epoll set of the sockets libcurl
+/// wants watched, and when libcurl is next due. Touched only on the thread that drives the multi handle (libcurl calls
+/// back from the `curl_multi_*` calls made there).
+private final class SocketWatch {
+    let multi: UnsafeMutableRawPointer
+    let epoll: Int32
+    /// When libcurl asked to be called with `CURL_SOCKET_TIMEOUT` (monotonic nanoseconds), or `nil` for never.
+    private var due: Int64?
+
+    init(multi: UnsafeMutableRawPointer, epoll: Int32) {
+        self.multi = multi
+        self.epoll = epoll
+    }
+
+    /// `CURLMOPT_SOCKETFUNCTION`: watch `socket` for what libcurl waits on, or stop watching it.
+    func update(_ socket: curl_socket_t, what: Int32, watched: Bool) {
+        guard what != CURL_POLL_REMOVE else {
+            // The socket may already be closed, which removed it from the set: the error is expected then.
+            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, socket, nil)
+            return
+        }
+        var event = epoll_event()
+        event.events =
+            (what & CURL_POLL_IN != 0 ? EPOLLIN.rawValue : 0) | (what & CURL_POLL_OUT != 0 ? EPOLLOUT.rawValue : 0)
+        event.data.fd = socket
+        // libcurl keeps a pointer per socket (`curl_multi_assign`) until it removes the socket: set once the socket is
+        // in the set, so a later change is a modification. A descriptor closed and reused behind libcurl's back is
+        // covered by trying the other operation.
+        let first = watched ? EPOLL_CTL_MOD : EPOLL_CTL_ADD
+        if epoll_ctl(epoll, first, socket, &event) != 0 {
+            _ = epoll_ctl(epoll, first == EPOLL_CTL_ADD ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, socket, &event)
+        }
+        if !watched { curl_multi_assign(multi, socket, Unmanaged.passUnretained(self).toOpaque()) }
+    }
+
+    /// `CURLMOPT_TIMERFUNCTION`: libcurl is due in `milliseconds` (0: at once), or never (-1).
+    func setTimer(_ milliseconds: Int) {
+        due = milliseconds < 0 ? nil : MonotonicTime.nanoseconds() + Int64(milliseconds) * 1_000_000
+    }
+
+    /// Whether libcurl's timer has expired; clears it (libcurl sets it again from the call that follows if needed).
+    func takeIfDue() -> Bool {
+        guard let due, due <= MonotonicTime.nanoseconds() else { return false }
+        self.due = nil
+        return true
+    }
+
+    /// The wait before libcurl's timer expires, rounded up, for `poll` (-1: no timer).
+    func millisecondsUntilDue() -> Int32 {
+        guard let due else { return -1 }
+        let left = due - MonotonicTime.nanoseconds()
+        return left <= 0 ? 0 : Int32(clamping: (left + 999_999) / 1_000_000)
+    }
+}
+
+/// libcurl's socket callback (a global function: a capturing closure cannot be a C function pointer).
+private func watchSocket(
+    _ easy: UnsafeMutableRawPointer?, _ socket: curl_socket_t, _ what: Int32, _ user: UnsafeMutableRawPointer?,
+    _ socketData: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let user else { return -1 }
+    Unmanaged<SocketWatch>.fromOpaque(user).takeUnretainedValue().update(socket, what: what, watched: socketData != nil)
+    return 0
+}
+
+/// libcurl's timer callback.
+private func watchTimer(
+    _ multi: UnsafeMutableRawPointer?, _ milliseconds: Int, _ user: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let user else { return -1 }
+    Unmanaged<SocketWatch>.fromOpaque(user).takeUnretainedValue().setTimer(milliseconds)
+    return 0
 }
 
 /// One request while its easy handle is attached to the multi handle; touched only on the I/O thread.

@@ -1,4 +1,11 @@
-/// An ``HTTPTransport`` on libcurl's multi interface, driven by one dedicated I/O thread.
+import Foundation
+import Synchronization
+
+/// An ``HTTPTransport`` on libcurl's multi interface.
+///
+/// A request sent from a handler of ``HTTPServer`` (a task running on one of the server's event loops) is driven by
+/// that loop: the loop writes it, waits for the answer among its other descriptors and resumes the handler, with no
+/// other thread woken. A request sent from anywhere else goes to the transport's own I/O thread.
 ///
 /// Connections are kept and reused across calls (and across tasks); each request has its own total timeout;
 /// cancelling the calling task detaches the request from its connection at once and throws `CancellationError`.
@@ -36,24 +43,61 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
+    private let configuration: Configuration
     private let multi: CurlMulti
+    /// This transport's key for its attachment on each event loop (never reused, unlike an object's address).
+    private let id = nextTransportID.add(1, ordering: .relaxed).newValue
+    /// The event loops this transport has an attachment on, to detach from when it goes.
+    private let loops = Mutex<[EventLoop]>([])
+    /// Requests started on an event loop and on the transport's own thread (for tests).
+    let startedOnLoops = Atomic(0)
+    let startedOnThread = Atomic(0)
 
     /// Starts the I/O thread.
     public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
         self.multi = CurlMulti(configuration: configuration)
     }
 
-    deinit { multi.stop() }
+    deinit {
+        multi.stop()
+        let id = self.id
+        for loop in loops.withLock({ $0 }) { loop.execute { loop.detach(id) } }
+    }
 
     public func send(_ request: OutboundRequest) async throws -> OutboundResponse {
         let transfer = CurlTransfer(request)
-        let multi = self.multi
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if transfer.start(continuation) { multi.submit(.start(transfer)) }
+                // Runs on the calling task's thread before it suspends: on an event loop's, the loop drives it.
+                if Self.drivenByLoops, let loop = EventLoop.current {
+                    let attachment = self.attachment(on: loop)
+                    if transfer.start(continuation, driver: .loop(loop, attachment)) {
+                        startedOnLoops.add(1, ordering: .relaxed)
+                        attachment.start(transfer)
+                    }
+                } else if transfer.start(continuation, driver: .thread(multi)) {
+                    startedOnThread.add(1, ordering: .relaxed)
+                    multi.submit(.start(transfer))
+                }
             }
         } onCancel: {
-            if transfer.cancel() { multi.submit(.cancel(transfer)) }
+            transfer.cancel()?.cancel(transfer)
+        }
+    }
+
+    /// Whether requests sent on an event loop are driven by it (`BATON_CURL_ON_LOOPS=0`: always by the transport's own
+    /// thread, for an A/B of the two).
+    static let drivenByLoops = ProcessInfo.processInfo.environment["BATON_CURL_ON_LOOPS"] != "0"
+
+    /// This transport's attachment on `loop`, made on first use. Only on `loop`'s thread.
+    private func attachment(on loop: EventLoop) -> LoopCurl {
+        loop.attachment(for: id) {
+            loops.withLock { $0.append(loop) }
+            return LoopCurl(configuration: configuration)
         }
     }
 }
+
+/// The last ``CurlTransport`` id handed out.
+private let nextTransportID = Atomic<UInt64>(0)

@@ -1,6 +1,27 @@
 import Foundation
 import Synchronization
 
+/// What a loop drives beside its source, on its thread: a descriptor to wait on and a deadline — libcurl's multi
+/// handle for the transfers its handlers start (``CurlTransport``). Every requirement is called on the loop's thread
+/// only, so an attachment needs no lock of its own.
+package protocol EventLoopAttachment: AnyObject {
+    /// The descriptor whose readability means work (an epoll set of the attachment's own sockets).
+    var fileDescriptor: Int32 { get }
+    /// Milliseconds until ``run()`` is due even without I/O (-1: never).
+    func timeout() -> Int32
+    /// Does what is ready or due.
+    func run()
+    /// The loop is exiting (or dropped the attachment): fail what is pending and free everything.
+    func detached()
+}
+
+/// The loop whose thread this is, for ``EventLoop/current``.
+private let currentLoopKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "pthread_key_create failed")
+    return key
+}()
+
 /// One thread that waits in `poll(2)` for its I/O source and for jobs, and runs both: the task executor a request's
 /// handler prefers, so that the request runs on the thread that read its bytes and wakes there again.
 ///
@@ -28,6 +49,8 @@ final class EventLoop: TaskExecutor, Sendable {
         var jobs: [UnownedJob] = []
         /// Tokens for the source's next run (suspended connections to resume).
         var resumed: [UInt] = []
+        /// Work handed to the loop's thread by ``execute(_:)``.
+        var closures: [@Sendable () -> Void] = []
         /// The loop is in (or about to enter) `poll` with nothing queued: a new job must wake it.
         var sleeping = false
         /// A wake-up is already on its way since the loop went to sleep.
@@ -42,7 +65,15 @@ final class EventLoop: TaskExecutor, Sendable {
         case runElsewhere
     }
 
+    /// What only the loop's thread touches: the attachments, by their owner.
+    private final class Confined: @unchecked Sendable {
+        var attachments: [UInt64: any EventLoopAttachment] = [:]
+        /// The attachments in the order their descriptors follow the wake-up pipe's and the source's in `poll`.
+        var order: [any EventLoopAttachment] = []
+    }
+
     let name: String
+    private let confined = Confined()
     /// The pipe a job queued while the loop sleeps writes a byte down: read end, write end.
     private let wakeUp: (read: Int32, write: Int32)
     private let state = Mutex(State())
@@ -104,6 +135,49 @@ final class EventLoop: TaskExecutor, Sendable {
         if wake { self.wake() }
     }
 
+    /// The loop whose thread is running this code, if any.
+    package static var current: EventLoop? {
+        guard let pointer = pthread_getspecific(currentLoopKey) else { return nil }
+        return Unmanaged<EventLoop>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The attachment `owner` (an id never reused in the process) keeps on this loop, made (and driven from now on) if it has none. Only on the loop's
+    /// thread (``current``).
+    package func attachment<Attachment: EventLoopAttachment>(
+        for owner: UInt64, orMake make: () -> Attachment
+    ) -> Attachment {
+        if let existing = confined.attachments[owner] as? Attachment { return existing }
+        let made = make()
+        confined.attachments[owner] = made
+        confined.order.append(made)
+        return made
+    }
+
+    /// Stops driving `owner`'s attachment and tells it (``EventLoopAttachment/detached()``). Only on the loop's thread.
+    package func detach(_ owner: UInt64) {
+        guard let attachment = confined.attachments.removeValue(forKey: owner) else { return }
+        confined.order.removeAll { $0 === attachment }
+        attachment.detached()
+    }
+
+    /// How many attachments the loop drives; only on the loop's thread (tests read it through ``execute(_:)``).
+    var attachmentCount: Int { confined.order.count }
+
+    /// Runs `body` on the loop's thread soon, waking it if it sleeps; `false` (and `body` dropped) once the loop has
+    /// exited, when every attachment was already told.
+    @discardableResult
+    package func execute(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
+            guard !state.exited else { return (false, false) }
+            state.closures.append(body)
+            guard state.sleeping, !state.woken else { return (true, false) }
+            state.woken = true
+            return (true, true)
+        }
+        if wake { self.wake() }
+        return accepted
+    }
+
     /// Asks the loop to finish the jobs queued and exit, and waits until it has. Blocks: never call it on the loop's
     /// own thread or on the cooperative pool.
     func stopAndWait() {
@@ -131,8 +205,16 @@ final class EventLoop: TaskExecutor, Sendable {
     }
 
     private func run(_ source: Source) {
+        pthread_setspecific(currentLoopKey, Unmanaged.passUnretained(self).toOpaque())
+        defer {
+            for attachment in confined.order { attachment.detached() }
+            confined.attachments = [:]
+            confined.order = []
+            pthread_setspecific(currentLoopKey, nil)
+        }
         var batch: [UnownedJob] = []
         batch.reserveCapacity(64)
+        var closures: [@Sendable () -> Void] = []
         var resumed: [UInt] = []
         resumed.reserveCapacity(64)
         var drained = [UInt8](repeating: 0, count: 64)
@@ -142,13 +224,19 @@ final class EventLoop: TaskExecutor, Sendable {
         ]
         var roundsWithoutSource = 0
         while true {
-            state.withLock { swap(&$0.jobs, &batch) }
+            state.withLock { state in
+                swap(&state.jobs, &batch)
+                swap(&state.closures, &closures)
+            }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             batch.removeAll(keepingCapacity: true)
-            let due = source.timeout()
+            for closure in closures { closure() }
+            closures.removeAll(keepingCapacity: true)
+            var due = source.timeout()
+            for attachment in confined.order { due = Self.earlier(due, attachment.timeout()) }
             let next = state.withLock { state -> Next in
                 swap(&state.resumed, &resumed)
-                if !state.jobs.isEmpty || !resumed.isEmpty || due == 0 { return .work }
+                if !state.jobs.isEmpty || !state.closures.isEmpty || !resumed.isEmpty || due == 0 { return .work }
                 if state.stopping {
                     state.exited = true
                     return .exit
@@ -157,16 +245,22 @@ final class EventLoop: TaskExecutor, Sendable {
                 return .sleep(milliseconds: due)
             }
             var runSource: Bool
+            var runAttachments: Bool
             switch next {
             case .exit:
                 return
             case .work:
                 // The source polls its own descriptors without blocking when run, so there is no `poll` here: it
                 // runs when it has connections to resume or is due, and at least every few rounds while jobs keep
-                // coming.
+                // coming; so do the attachments.
                 runSource = !resumed.isEmpty || due == 0 || roundsWithoutSource >= 8
+                runAttachments = runSource
             case .sleep(let wait):
-                let count = poll(&descriptors, 2, wait)
+                descriptors.removeSubrange(2...)
+                for attachment in confined.order {
+                    descriptors.append(pollfd(fd: attachment.fileDescriptor, events: Int16(POLLIN), revents: 0))
+                }
+                let count = poll(&descriptors, nfds_t(descriptors.count), wait)
                 state.withLock { state in
                     state.sleeping = false
                     state.woken = false
@@ -175,6 +269,7 @@ final class EventLoop: TaskExecutor, Sendable {
                 if count > 0, descriptors[0].revents != 0 { _ = read(wakeUp.read, &drained, drained.count) }
                 // Connections to resume, the source is readable, or the wait ended on the source's own timeout.
                 runSource = !resumed.isEmpty || (count > 0 && descriptors[1].revents != 0) || count == 0
+                runAttachments = count > 0 && descriptors[2...].contains { $0.revents != 0 }
             }
             if runSource {
                 source.run(resumed)
@@ -183,6 +278,15 @@ final class EventLoop: TaskExecutor, Sendable {
             } else {
                 roundsWithoutSource += 1
             }
+            // An attachment runs when it may have I/O, or when its own deadline has come.
+            for attachment in confined.order where runAttachments || attachment.timeout() == 0 { attachment.run() }
         }
+    }
+
+    /// The sooner of two `poll` timeouts (-1: none).
+    private static func earlier(_ first: Int32, _ second: Int32) -> Int32 {
+        if first < 0 { return second }
+        if second < 0 { return first }
+        return min(first, second)
     }
 }

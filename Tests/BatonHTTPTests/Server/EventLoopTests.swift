@@ -40,7 +40,7 @@ struct EventLoopTests {
             return [before, threadName()]
         }
         #expect(names == ["test.loop", "test.loop"])
-        await stop(fixture.loop)
+        await Self.stop(fixture.loop)
     }
 
     @Test func aConnectionHandedToTheLoopIsResumedByItsSourceInOrder() async {
@@ -53,12 +53,12 @@ struct EventLoopTests {
             if resumed.count >= 2 { break }
         }
         #expect(resumed == [7, 8])
-        await stop(fixture.loop)
+        await Self.stop(fixture.loop)
     }
 
     @Test func aJobQueuedAfterTheLoopStoppedStillRuns() async {
         let fixture = Fixture()
-        await stop(fixture.loop)
+        await Self.stop(fixture.loop)
         let ran = await withTaskExecutorPreference(fixture.loop) {
             await Task.yield()
             return true
@@ -66,7 +66,7 @@ struct EventLoopTests {
         #expect(ran)
     }
 
-    private func stop(_ loop: EventLoop) async {
+    static func stop(_ loop: EventLoop) async {
         await withCheckedContinuation { continuation in
             Thread {
                 loop.stopAndWait()
