@@ -26,10 +26,12 @@ private let currentLoopKey: pthread_key_t = {
 /// handler prefers, so that the request runs on the thread that read its bytes and wakes there again.
 ///
 /// A handler started with `Task.immediate(executorPreference: loop)` inside the source's callback runs on this
-/// thread up to its first suspension; when the store's thread or libcurl's thread resumes it, the continuation is
-/// queued here (one byte down a pipe, only if the loop sleeps) instead of on Swift's global pool, and the handler's
-/// end resumes the connection on the same thread. A request then costs the wake-ups of the threads it waits on and
-/// of this one, not a hop through the pool and back at each `await`.
+/// thread up to its first suspension; when the store's thread resumes it, the continuation is queued here (one byte
+/// down a pipe, only if the loop sleeps) instead of on Swift's global pool, and the handler's end resumes the
+/// connection on the same thread. Its provider calls never leave the loop: ``CurlTransport`` drives them on the
+/// loop's own libcurl handle, an ``EventLoopAttachment`` whose descriptor the loop polls beside its source. A request
+/// then costs the wake-ups of the threads it waits on and of this one, not a hop through the pool and back at each
+/// `await`.
 ///
 /// The source (a libmicrohttpd daemon in external-poll mode) is only ever run on this thread. After ``stop()`` the
 /// loop finishes the jobs already queued and exits; a job queued later runs on a fresh thread of its own, so a
