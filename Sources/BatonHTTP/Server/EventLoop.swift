@@ -3,8 +3,9 @@ import Synchronization
 
 /// What a loop drives beside its source, on its thread: a descriptor to wait on and a deadline — libcurl's multi
 /// handle for the transfers its handlers start (``CurlTransport``). Every requirement is called on the loop's thread
-/// only, so an attachment needs no lock of its own.
-package protocol EventLoopAttachment: AnyObject {
+/// only, so an attachment needs no lock of its own; it is `Sendable` because others hold it to hand it work through
+/// ``EventLoop/execute(_:)``.
+package protocol EventLoopAttachment: AnyObject, Sendable {
     /// The descriptor whose readability means work (an epoll set of the attachment's own sockets).
     var fileDescriptor: Int32 { get }
     /// Milliseconds until ``run()`` is due even without I/O (-1: never).
@@ -67,15 +68,15 @@ final class EventLoop: TaskExecutor, Sendable {
         case runElsewhere
     }
 
-    /// What only the loop's thread touches: the attachments, by their owner.
-    private final class Confined: @unchecked Sendable {
-        var attachments: [UInt64: any EventLoopAttachment] = [:]
-        /// The attachments in the order their descriptors follow the wake-up pipe's and the source's in `poll`.
+    /// The attachments the loop drives, by their owner, and in the order their descriptors follow the wake-up pipe's
+    /// and the source's in `poll`. Only the loop's thread reads or changes them; the lock makes that checkable.
+    private struct Attachments {
+        var byOwner: [UInt64: any EventLoopAttachment] = [:]
         var order: [any EventLoopAttachment] = []
     }
 
     let name: String
-    private let confined = Confined()
+    private let attachments = Mutex(Attachments())
     /// The pipe a job queued while the loop sleeps writes a byte down: read end, write end.
     private let wakeUp: (read: Int32, write: Int32)
     private let state = Mutex(State())
@@ -148,22 +149,27 @@ final class EventLoop: TaskExecutor, Sendable {
     package func attachment<Attachment: EventLoopAttachment>(
         for owner: UInt64, orMake make: () -> Attachment
     ) -> Attachment {
-        if let existing = confined.attachments[owner] as? Attachment { return existing }
+        if let existing = attachments.withLock({ $0.byOwner[owner] }) as? Attachment { return existing }
         let made = make()
-        confined.attachments[owner] = made
-        confined.order.append(made)
+        attachments.withLock { attachments in
+            attachments.byOwner[owner] = made
+            attachments.order.append(made)
+        }
         return made
     }
 
     /// Stops driving `owner`'s attachment and tells it (``EventLoopAttachment/detached()``). Only on the loop's thread.
     package func detach(_ owner: UInt64) {
-        guard let attachment = confined.attachments.removeValue(forKey: owner) else { return }
-        confined.order.removeAll { $0 === attachment }
-        attachment.detached()
+        let removed = attachments.withLock { attachments -> (any EventLoopAttachment)? in
+            guard let attachment = attachments.byOwner.removeValue(forKey: owner) else { return nil }
+            attachments.order.removeAll { $0 === attachment }
+            return attachment
+        }
+        removed?.detached()
     }
 
     /// How many attachments the loop drives; only on the loop's thread (tests read it through ``execute(_:)``).
-    var attachmentCount: Int { confined.order.count }
+    var attachmentCount: Int { attachments.withLock { $0.order.count } }
 
     /// Runs `body` on the loop's thread soon, waking it if it sleeps; `false` (and `body` dropped) once the loop has
     /// exited, when every attachment was already told.
@@ -209,9 +215,11 @@ final class EventLoop: TaskExecutor, Sendable {
     private func run(_ source: Source) {
         pthread_setspecific(currentLoopKey, Unmanaged.passUnretained(self).toOpaque())
         defer {
-            for attachment in confined.order { attachment.detached() }
-            confined.attachments = [:]
-            confined.order = []
+            let left = attachments.withLock { attachments in
+                defer { attachments = Attachments() }
+                return attachments.order
+            }
+            for attachment in left { attachment.detached() }
             pthread_setspecific(currentLoopKey, nil)
         }
         var batch: [UnownedJob] = []
@@ -234,8 +242,9 @@ final class EventLoop: TaskExecutor, Sendable {
             batch.removeAll(keepingCapacity: true)
             for closure in closures { closure() }
             closures.removeAll(keepingCapacity: true)
+            let attached = attachments.withLock { $0.order }
             var due = source.timeout()
-            for attachment in confined.order { due = Self.earlier(due, attachment.timeout()) }
+            for attachment in attached { due = Self.earlier(due, attachment.timeout()) }
             let next = state.withLock { state -> Next in
                 swap(&state.resumed, &resumed)
                 if !state.jobs.isEmpty || !state.closures.isEmpty || !resumed.isEmpty || due == 0 { return .work }
@@ -259,7 +268,7 @@ final class EventLoop: TaskExecutor, Sendable {
                 runAttachments = runSource
             case .sleep(let wait):
                 descriptors.removeSubrange(2...)
-                for attachment in confined.order {
+                for attachment in attached {
                     descriptors.append(pollfd(fd: attachment.fileDescriptor, events: Int16(POLLIN), revents: 0))
                 }
                 let count = poll(&descriptors, nfds_t(descriptors.count), wait)
@@ -281,7 +290,7 @@ final class EventLoop: TaskExecutor, Sendable {
                 roundsWithoutSource += 1
             }
             // An attachment runs when it may have I/O, or when its own deadline has come.
-            for attachment in confined.order where runAttachments || attachment.timeout() == 0 { attachment.run() }
+            for attachment in attached where runAttachments || attachment.timeout() == 0 { attachment.run() }
         }
     }
 
