@@ -80,7 +80,12 @@ struct LoopTransportTests {
         await EventLoopTests.stop(fixture.loop)
     }
 
-    @Test func cancellingTheTaskDetachesTheRequestOnItsLoop() async throws {
+    /// A request to `/slow` (answered after 30 s, or never within its 20 s timeout) sent on a fresh loop through a fresh
+    /// transport, handed to `body` once the server has it, with the clock started.
+    private func withSlowRequestOnALoop(
+        _ body: (EventLoop, HTTPServer, CurlTransport, Task<OutboundResponse, any Error>, ContinuousClock.Instant)
+            async throws -> Void
+    ) async throws {
         let fixture = EventLoopTests.Fixture()
         let started = Signal()
         try await withServer(router: transportTestRouter(started: started), grace: .milliseconds(100)) { server in
@@ -90,36 +95,28 @@ struct LoopTransportTests {
                 try await transport.send(OutboundRequest(url: url, timeout: .seconds(20)))
             }
             await started.wait()
-            let clock = ContinuousClock()
-            let start = clock.now
-            call.cancel()
-            await #expect(throws: CancellationError.self) { _ = try await call.value }
-            #expect(clock.now - start < .seconds(2))
-            let after = try await onLoop(fixture.loop) {
-                try await transport.send(OutboundRequest(url: server.url("/hello")))
-            }
-            #expect(after.status == 200)
-            #expect(transport.startedOnLoops.load(ordering: .relaxed) == 2)
+            try await body(fixture.loop, server, transport, call, ContinuousClock.now)
         }
         await EventLoopTests.stop(fixture.loop)
     }
 
+    @Test func cancellingTheTaskDetachesTheRequestOnItsLoop() async throws {
+        try await withSlowRequestOnALoop { loop, server, transport, call, start in
+            call.cancel()
+            await #expect(throws: CancellationError.self) { _ = try await call.value }
+            #expect(ContinuousClock.now - start < .seconds(2))
+            let after = try await onLoop(loop) { try await transport.send(OutboundRequest(url: server.url("/hello"))) }
+            #expect(after.status == 200)
+            #expect(transport.startedOnLoops.load(ordering: .relaxed) == 2)
+        }
+    }
+
     @Test func aRequestInFlightWhenTheLoopStopsFailsInsteadOfHanging() async throws {
-        let fixture = EventLoopTests.Fixture()
-        let started = Signal()
-        try await withServer(router: transportTestRouter(started: started), grace: .milliseconds(100)) { server in
-            let transport = CurlTransport()
-            let url = server.url("/slow")
-            let call = Task(executorPreference: fixture.loop) {
-                try await transport.send(OutboundRequest(url: url, timeout: .seconds(20)))
-            }
-            await started.wait()
-            let clock = ContinuousClock()
-            let start = clock.now
-            await EventLoopTests.stop(fixture.loop)
+        try await withSlowRequestOnALoop { loop, _, _, call, start in
+            await EventLoopTests.stop(loop)
             let error = await #expect(throws: TransportError.self) { _ = try await call.value }
             #expect(error?.kind == .other)
-            #expect(clock.now - start < .seconds(5))
+            #expect(ContinuousClock.now - start < .seconds(5))
         }
     }
 
