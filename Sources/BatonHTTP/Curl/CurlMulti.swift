@@ -6,6 +6,14 @@ import Synchronization
 /// libcurl's process-wide initialisation, run once before the first multi handle.
 private let curlGlobalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_ALL)) }()
 
+/// A new multi handle keeping at most the configured number of idle connections, for ``CurlMulti`` or ``LoopCurl``.
+private func makeMulti(_ configuration: CurlTransport.Configuration) -> UnsafeMutableRawPointer {
+    _ = curlGlobalInit
+    guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+    _ = baton_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
+    return multi
+}
+
 /// The one owner of a libcurl multi handle and the dedicated thread that drives it: a ``CurlTransport``'s requests
 /// sent from anywhere but an event loop (background work, the CLI, tests; a handler's go to ``LoopCurl``).
 ///
@@ -31,11 +39,8 @@ final class CurlMulti: @unchecked Sendable {
     private let configuration: CurlTransport.Configuration
 
     init(configuration: CurlTransport.Configuration) {
-        _ = curlGlobalInit
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
-        self.multi = multi
+        multi = makeMulti(configuration)
         self.configuration = configuration
-        _ = baton_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
         startNamedThread("baton.curl") { [self] in run() }
     }
 
@@ -177,14 +182,12 @@ final class LoopCurl: EventLoopAttachment, @unchecked Sendable {
     private var closed = false
 
     init(configuration: CurlTransport.Configuration) {
-        _ = curlGlobalInit
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+        let multi = makeMulti(configuration)
         self.multi = multi
         let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         precondition(epoll >= 0, "epoll_create1 failed: out of descriptors")
         watch = SocketWatch(multi: multi, epoll: epoll)
         transfers = CurlTransfers(multi: multi, configuration: configuration)
-        _ = baton_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
         let context = Unmanaged.passUnretained(watch).toOpaque()
         _ = baton_curl_multi_setopt_socket_function(multi, watchSocket)
         _ = baton_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, context)
