@@ -278,9 +278,10 @@ final class EventLoop: TaskExecutor, Sendable {
                     swap(&state.resumed, &resumed)
                 }
                 if count > 0, descriptors[0].revents != 0 { _ = read(wakeUp.read, &drained, drained.count) }
-                // Connections to resume, the source is readable, or the wait ended on the source's own timeout.
+                // Connections to resume, the source is readable, or the wait ended on a deadline (the source's or
+                // an attachment's: both run, and each does only what is ready or due).
                 runSource = !resumed.isEmpty || (count > 0 && descriptors[1].revents != 0) || count == 0
-                runAttachments = count > 0 && descriptors[2...].contains { $0.revents != 0 }
+                runAttachments = count == 0 || descriptors[2...].contains { $0.revents != 0 }
             }
             if runSource {
                 source.run(resumed)
@@ -289,8 +290,9 @@ final class EventLoop: TaskExecutor, Sendable {
             } else {
                 roundsWithoutSource += 1
             }
-            // An attachment runs when it may have I/O, or when its own deadline has come.
-            for attachment in attached where runAttachments || attachment.timeout() == 0 { attachment.run() }
+            if runAttachments {
+                for attachment in attached { attachment.run() }
+            }
         }
     }
 
