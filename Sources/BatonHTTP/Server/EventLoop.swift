@@ -23,6 +23,11 @@ private let currentLoopKey: pthread_key_t = {
     return key
 }()
 
+/// Whether the calling thread runs an event loop that has nothing else queued right now (no job, no connection to
+/// resume, no closure): work that would hop to another thread and back (a short SQLite write) may run here instead,
+/// provided it never waits long, without holding up another request.
+package var eventLoopHasNothingQueued: Bool { EventLoop.current?.hasNothingQueued ?? false }
+
 /// One thread that waits in `poll(2)` for its I/O source and for jobs, and runs both: the task executor a request's
 /// handler prefers, so that the request runs on the thread that read its bytes and wakes there again.
 ///
@@ -80,6 +85,8 @@ final class EventLoop: TaskExecutor, Sendable {
     /// The pipe a job queued while the loop sleeps writes a byte down: read end, write end.
     private let wakeUp: (read: Int32, write: Int32)
     private let state = Mutex(State())
+    /// Jobs of the round's batch not yet run (read by ``hasNothingQueued`` on the loop's own thread).
+    private let batchLeft = Atomic(0)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Creates the loop's wake-up pipe; the thread starts with ``start(_:)``.
@@ -156,6 +163,12 @@ final class EventLoop: TaskExecutor, Sendable {
             attachments.order.append(made)
         }
         return made
+    }
+
+    /// Whether no job, connection to resume or closure waits for this loop's thread besides the one running.
+    fileprivate var hasNothingQueued: Bool {
+        batchLeft.load(ordering: .relaxed) == 0
+            && state.withLock { $0.jobs.isEmpty && $0.resumed.isEmpty && $0.closures.isEmpty }
     }
 
     /// Stops driving `owner`'s attachment and tells it (``EventLoopAttachment/detached()``). Only on the loop's thread.
@@ -238,7 +251,11 @@ final class EventLoop: TaskExecutor, Sendable {
                 swap(&state.jobs, &batch)
                 swap(&state.closures, &closures)
             }
-            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            batchLeft.store(batch.count, ordering: .relaxed)
+            for job in batch {
+                batchLeft.subtract(1, ordering: .relaxed)
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
             batch.removeAll(keepingCapacity: true)
             for closure in closures { closure() }
             closures.removeAll(keepingCapacity: true)

@@ -66,6 +66,27 @@ struct EventLoopTests {
         #expect(ran)
     }
 
+    @Test func aLoopTellsItsOwnCodeWhetherAnythingElseWaitsForItsThread() async {
+        let fixture = Fixture()
+        let loop = fixture.loop
+        #expect(!eventLoopHasNothingQueued)  // not a loop's thread
+        #expect(await withTaskExecutorPreference(loop) { eventLoopHasNothingQueued })
+        let behindAClosure = await withTaskExecutorPreference(loop) { () -> Bool in
+            loop.execute {}
+            return eventLoopHasNothingQueued
+        }
+        #expect(!behindAClosure)
+        // Two jobs in one round: the first sees the second waiting behind it, the second sees nothing.
+        let held = DispatchSemaphore(value: 0)
+        loop.execute { held.wait() }
+        let jobs = (0..<2).map { _ in Task(executorPreference: loop) { eventLoopHasNothingQueued } }
+        held.signal()
+        var seen: [Bool] = []
+        for job in jobs { seen.append(await job.value) }
+        #expect(seen == [false, true])
+        await Self.stop(loop)
+    }
+
     static func stop(_ loop: EventLoop) async {
         await withCheckedContinuation { continuation in
             Thread {

@@ -65,7 +65,7 @@ struct SQLRow: Sendable {
 
 /// A connection as the shared store logic sees it: statements with `$1…` placeholders, run synchronously on
 /// the connection's own thread. Implemented by exactly one wrapper per engine.
-protocol SQLSession: AnyObject {
+protocol SQLSession: AnyObject, SendableMetatype {
     /// Runs one statement (prepared once per connection and cached) and returns its rows.
     func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [SQLRow]
     /// Runs SQL without arguments or results (transaction control, DDL).

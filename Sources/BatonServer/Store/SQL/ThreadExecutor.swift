@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 
 /// A serial executor backed by one dedicated thread, so blocking database calls never run on (or stall)
-/// Swift's cooperative thread pool. An actor adopting it runs every method on that thread.
-final class ThreadExecutor: SerialExecutor, Sendable {
+/// Swift's cooperative thread pool. An actor adopting it runs every method on that thread. It is a task executor too:
+/// a task that prefers it starts on that thread and calls the actor there without a hop, and ends there.
+final class ThreadExecutor: SerialExecutor, TaskExecutor, Sendable {
     private struct Queue {
         var jobs: [UnownedJob] = []
         var head = 0
@@ -65,7 +66,8 @@ final class ThreadExecutor: SerialExecutor, Sendable {
             }
             switch next {
             case .none: return
-            case .some(.some(let job)): job.runSynchronously(on: asUnownedSerialExecutor())
+            case .some(.some(let job)):
+                job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
             case .some(.none): continue
             }
         }
@@ -73,15 +75,21 @@ final class ThreadExecutor: SerialExecutor, Sendable {
 }
 
 /// One database connection confined to its own thread. The connection is opened lazily on that thread,
-/// reopened after it breaks, and only ever touched from inside this actor.
+/// reopened after it breaks, and otherwise only used on that thread, or by ``runHere(_:)`` when it is free.
 actor ConfinedConnection<Session: SQLSession> {
+    /// The connection and what it was opened under. Locked for as long as the connection is in use, so that two
+    /// threads can never use it at once, and each use sees the last one's writes to it.
+    private struct Slot {
+        var session: Session?
+        /// The `freshSince` value the session was opened under (see ``run(_:freshSince:_:)``).
+        var epoch = 0
+        var closed = false
+    }
+
     private let executor: ThreadExecutor
     private let open: @Sendable () throws(StoreError) -> Session
     private let engine: StoreError.Engine
-    private var session: Session?
-    /// The `freshSince` value the session was opened under (see ``run(_:freshSince:_:)``).
-    private var sessionEpoch = 0
-    private var closed = false
+    private let slot = Mutex(Slot())
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -99,41 +107,79 @@ actor ConfinedConnection<Session: SQLSession> {
     func run<T: Sendable>(
         _ operation: String, freshSince epoch: Int = 0, _ body: @Sendable (Session) throws(StoreError) -> T
     ) throws(StoreError) -> T {
-        try body(try current(operation, freshSince: epoch))
+        try slot.withLock { slot throws(StoreError) in try body(try current(&slot, operation, freshSince: epoch)) }
     }
 
     /// Runs `body` with the connection (or the error that kept it from opening) on the connection's thread; while
     /// `body` returns `true`, runs it again as a job of its own on this thread, enqueued here directly (a task
     /// isolated to this actor), so the caller resumes after the first run while the thread goes straight on.
     func runRepeating(_ operation: String, _ body: @escaping @Sendable (Result<Session, StoreError>) -> Bool) {
-        let session: Result<Session, StoreError>
-        do throws(StoreError) {
-            session = .success(try current(operation, freshSince: 0))
-        } catch {
-            session = .failure(error)
+        let again = slot.withLock { slot in
+            let session: Result<Session, StoreError>
+            do throws(StoreError) {
+                session = .success(try current(&slot, operation, freshSince: 0))
+            } catch {
+                session = .failure(error)
+            }
+            return body(session)
         }
-        guard body(session) else { return }
+        guard again else { return }
         Task { self.runRepeating(operation, body) }
     }
 
+    /// Starts ``runRepeating(_:_:)`` from any thread, without waiting for it: the task starts on the connection's
+    /// thread, so it neither runs first nor ends on the caller's (an event loop would be woken for it).
+    nonisolated func startRepeating(
+        _ operation: String, _ body: @escaping @Sendable (Result<Session, StoreError>) -> Bool
+    ) {
+        Task(executorPreference: executor) { await self.runRepeating(operation, body) }
+    }
+
+    /// Starts `body` on the connection's thread from any thread, without waiting for it (as ``startRepeating(_:_:)``),
+    /// and calls `done` there after it, whatever its outcome.
+    nonisolated func start(
+        _ operation: String, _ body: @escaping @Sendable (Session) throws(StoreError) -> Void,
+        done: @escaping @Sendable () -> Void
+    ) {
+        Task(executorPreference: executor) {
+            _ = try? await self.run(operation, body)
+            done()
+        }
+    }
+
+    /// Runs `body` with the connection on the calling thread, if it is open, healthy and not in use; otherwise returns
+    /// `nil` at once, without waiting, opening or reopening anything (that stays on the connection's thread).
+    nonisolated func runHere<T: Sendable>(_ body: @Sendable (Session) -> T) -> T? {
+        let result: T?? = slot.withLockIfAvailable { slot -> T? in
+            guard !slot.closed, let session = slot.session, session.isHealthy else { return nil }
+            return body(session)
+        }
+        return result ?? nil
+    }
+
     /// The open connection, opened (again) first if there is none, it broke, or it predates `epoch`.
-    private func current(_ operation: String, freshSince epoch: Int) throws(StoreError) -> Session {
-        guard !closed else { throw StoreError(.closed, engine: engine, operation: operation) }
-        if let session, session.isHealthy, sessionEpoch >= epoch { return session }
-        session?.close()
-        session = nil
+    private nonisolated func current(
+        _ slot: inout Slot, _ operation: String, freshSince epoch: Int
+    ) throws(StoreError) -> Session {
+        guard !slot.closed else { throw StoreError(.closed, engine: engine, operation: operation) }
+        if let session = slot.session, session.isHealthy, slot.epoch >= epoch { return session }
+        slot.session?.close()
+        slot.session = nil
         let opened = try open()
-        session = opened
-        sessionEpoch = epoch
+        slot.session = opened
+        slot.epoch = epoch
         return opened
     }
 
     /// Closes the connection and stops the thread once this call returns.
     func close() {
-        guard !closed else { return }
-        closed = true
-        session?.close()
-        session = nil
-        executor.shutdown()
+        let closing = slot.withLock { slot in
+            guard !slot.closed else { return false }
+            slot.closed = true
+            slot.session?.close()
+            slot.session = nil
+            return true
+        }
+        if closing { executor.shutdown() }
     }
 }

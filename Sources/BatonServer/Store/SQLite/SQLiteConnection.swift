@@ -9,6 +9,7 @@ final class SQLiteConnection: SQLSession {
     private var statements: [String: OpaquePointer] = [:]
     /// The retained ``WALObserver`` installed with `sqlite3_wal_hook`, released at close.
     private var walObserver: Unmanaged<WALObserver>?
+    private let busyTimeoutMilliseconds: Int32
     private static let transactionControl: Set<String> = [
         "BEGIN IMMEDIATE", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT write", "RELEASE write", "ROLLBACK TO write",
     ]
@@ -21,6 +22,7 @@ final class SQLiteConnection: SQLSession {
         path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32,
         afterCommit: (@Sendable (_ walPages: Int) -> Void)? = nil
     ) throws(StoreError) {
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
@@ -83,6 +85,15 @@ final class SQLiteConnection: SQLSession {
             for column in 0..<columns { values.append(value(at: column, in: statement)) }
             rows.append(SQLRow(values: values))
         }
+    }
+
+    /// Runs `sql` (a `BEGIN IMMEDIATE`) without waiting for another connection's lock: fails at once with `.busy`
+    /// where `busy_timeout` would wait, for a caller that must not block (a write on an event loop's thread).
+    func executeWithoutWaiting(_ sql: String) throws(StoreError) {
+        guard let handle else { throw StoreError(.closed, engine: .sqlite, operation: "execute") }
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+        try execute(sql)
     }
 
     func close() {
