@@ -6,7 +6,7 @@ import Testing
 @testable import BatonServer
 
 /// Holds the writer's thread inside a write until `release()`, so that further writes queue up behind it.
-private final class WriterGate: Sendable {
+final class WriterGate: Sendable {
     let entered = Atomic(false)
     private let semaphore = DispatchSemaphore(value: 0)
 
@@ -26,7 +26,7 @@ private func block(_ engine: SQLiteEngine, _ gate: WriterGate) async -> Task<Voi
 }
 
 /// Starts `holding`, which calls `gate.hold()` on the writer's thread; returns once it does.
-private func block(
+func block(
     _ gate: WriterGate, _ holding: @escaping @Sendable (WriterGate) async throws -> Void
 ) async -> Task<Void, any Error> {
     let task = Task { try await holding(gate) }

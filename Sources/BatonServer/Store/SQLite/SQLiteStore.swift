@@ -1,3 +1,4 @@
+import BatonHTTP
 import Foundation
 import Synchronization
 
@@ -59,7 +60,13 @@ final class SQLiteEngine: SQLEngine {
                 path: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
                 afterCommit: checkpointer.committed)
         }
-        writes = SQLiteWriteQueue(connection: writer, onSlowBatch: slowWrites)
+        // For A/Bs of one binary: BATON_SQLITE_INLINE=0 keeps every write on the writer's thread.
+        let environment = ProcessInfo.processInfo.environment
+        let idle = Int(environment["BATON_SQLITE_INLINE_IDLE_US"] ?? "") ?? 100
+        let runsInline: (@Sendable () -> Bool)? =
+            environment["BATON_SQLITE_INLINE"] == "0" ? nil : { @Sendable in eventLoopHasNothingQueued }
+        writes = SQLiteWriteQueue(
+            connection: writer, onSlowBatch: slowWrites, inlineAfterIdle: .microseconds(idle), runsInline: runsInline)
         readers = (0..<max(0, readerCount)).map { index in
             ConfinedConnection(name: "baton.sqlite.reader\(index)", engine: .sqlite) { () throws(StoreError) in
                 try SQLiteConnection(path: path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -153,10 +160,9 @@ final class SQLiteCheckpointer: Sendable {
     @Sendable func committed(walPages: Int) {
         guard walPages >= threshold, !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let truncate = walPages >= truncateAbove
-        Task { [self] in
-            _ = try? await connection.run("checkpoint") { session throws(StoreError) in
-                try session.checkpoint(truncate: truncate)
-            }
+        connection.start("checkpoint") { session throws(StoreError) in
+            try session.checkpoint(truncate: truncate)
+        } done: { [self] in
             completed.add(1, ordering: .relaxed)
             running.store(false, ordering: .releasing)
         }
