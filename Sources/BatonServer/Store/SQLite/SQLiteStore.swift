@@ -4,9 +4,9 @@ import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode.
 ///
-/// One writer connection runs every write on its own thread, writes that arrive together in one `BEGIN IMMEDIATE`
-/// transaction (``SQLiteWriteQueue``: group commit), each read-modify-write in a savepoint of its own;
-/// read-only connections (each on its own thread) serve reads concurrently. Several processes may share the
+/// One writer connection runs every write, one at a time: on its own thread, writes that arrive together in one
+/// `BEGIN IMMEDIATE` transaction (``SQLiteWriteQueue``: group commit), each read-modify-write in a savepoint of its
+/// own; a lone write at light load on the event loop that made it, when the writer is idle. Read-only connections (each on its own thread) serve reads concurrently. Several processes may share the
 /// file: `BEGIN IMMEDIATE` with `busy_timeout` serialises their writers. For several backend instances on
 /// several hosts, use ``PostgresStore``.
 public enum SQLiteStore {
