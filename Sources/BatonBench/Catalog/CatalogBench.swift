@@ -28,7 +28,7 @@ struct CatalogBench {
         try await sandbox.chia.publish(items: projectionItems, lifetime: 3600)
         let big = try await Pipeline.make(sandbox: sandbox, assetOrigin: sandbox.chiaOrigin)
         var bigOutcome = CatalogSyncOutcome.skipped
-        let bigSync = try await ContinuousClock().measure { bigOutcome = await big.sync.syncOnce() }
+        let bigSync = await ContinuousClock().measure { bigOutcome = await big.sync.syncOnce() }
         let user = AuthenticatedUser(id: "bench_user")
         var shown = 0
         let projection = try await measure(runs: runs) {
@@ -56,9 +56,9 @@ struct CatalogBench {
             let pipeline = try await Pipeline.make(sandbox: sandbox, assetOrigin: assets.origin)
             let clock = ContinuousClock()
             var outcome = CatalogSyncOutcome.skipped
-            syncTimes.append(try await clock.measure { outcome = await pipeline.sync.syncOnce() })
+            syncTimes.append(await clock.measure { outcome = await pipeline.sync.syncOnce() })
             lastOutcome = "\(outcome)"
-            notModifiedTimes.append(try await clock.measure { _ = await pipeline.sync.syncOnce() })
+            notModifiedTimes.append(await clock.measure { _ = await pipeline.sync.syncOnce() })
             await pipeline.close()
         }
         let sync = Summary(syncTimes)
