@@ -78,7 +78,7 @@ final class SQLiteWriteQueue: Sendable {
     /// Transactions committed so far (for tests: fewer than the writes when they were batched).
     var commits: Int { committed.load(ordering: .relaxed) }
 
-    /// Writes run on their caller's thread so far (for tests and the bench).
+    /// Writes run on their caller's thread so far (for tests).
     var inlineWrites: Int { ranInline.load(ordering: .relaxed) }
 
     /// Writes that tried to run on their caller's thread and queued because the database was locked (for tests).
