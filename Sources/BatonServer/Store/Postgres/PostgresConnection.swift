@@ -120,6 +120,10 @@ final class PostgresConnection: SQLSession {
         return rows(of: try check(result, "query"))
     }
 
+    func changed(_ change: RowChange, _ arguments: [SQLValue]) throws(StoreError) -> Bool {
+        try !query(change.returning, arguments).isEmpty
+    }
+
     // MARK: - Pipeline mode (PostgresPipeline)
 
     /// What ``nextPipelineEvent(_:)`` read from a connection in pipeline mode.

@@ -105,6 +105,10 @@ final class PostgresEngine: SQLEngine {
         }
     }
 
+    func changed(_ operation: String, _ change: RowChange, _ arguments: [SQLValue]) async throws(StoreError) -> Bool {
+        try await !statement(operation, change.returning, arguments).isEmpty
+    }
+
     /// One statement on a pipelined connection (``StoreSQL/tokenThenClaim``): the claim's insert reads the token's
     /// `RETURNING`. Only an empty bucket costs a second trip, to tell how long until it refills.
     func takeTokenThenInsertClaim(

@@ -29,6 +29,11 @@ protocol SQLEngine: Sendable {
     /// pipelined connection without a thread hop; the default runs it through ``write(_:transaction:_:)``.
     func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow]
 
+    /// Runs one ``RowChange`` as ``statement(_:_:_:)`` runs a statement, and answers whether it changed a row.
+    /// PostgreSQL sends its `RETURNING` spelling on a pipelined connection; the default runs it through
+    /// ``write(_:transaction:_:)`` (``SQLSession/changed(_:_:)``).
+    func changed(_ operation: String, _ change: RowChange, _ arguments: [SQLValue]) async throws(StoreError) -> Bool
+
     /// Takes a rate-limit token and, only if it was taken, inserts a new in-progress claim, in one trip to the
     /// engine: a share pays one hop for both. `claim` is `[user, key, fingerprint, owner, lease end]`.
     func takeTokenThenInsertClaim(
@@ -59,6 +64,12 @@ extension SQLEngine {
     func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow] {
         try await write(operation, transaction: false) { session throws(StoreError) in
             try session.query(sql, arguments)
+        }
+    }
+
+    func changed(_ operation: String, _ change: RowChange, _ arguments: [SQLValue]) async throws(StoreError) -> Bool {
+        try await write(operation, transaction: false) { session throws(StoreError) in
+            try session.changed(change, arguments)
         }
     }
 

@@ -7,8 +7,9 @@ extension SQLStore {
         bucket: String, burst: Int, perMinute: Int, now: Date
     ) async throws -> RateLimitDecision {
         let take = RateLimitTake(bucket: bucket, burst: burst, perMinute: perMinute)
-        let taken = try await engine.statement("takeRateLimitToken", StoreSQL.rateLimitToken, take.arguments(now: now))
-        if !taken.isEmpty { return .allowed }
+        if try await engine.changed("takeRateLimitToken", StoreSQL.rateLimitToken, take.arguments(now: now)) {
+            return .allowed
+        }
         return .limited(retryAfterSeconds: try await engine.retryAfter(take, now: now))
     }
 

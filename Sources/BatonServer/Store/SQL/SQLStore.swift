@@ -33,10 +33,10 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
             .text(user), .text(key), .text(fingerprint), .text(owner), .time(leaseUntil), .time(now),
         ]
         let insert: @Sendable (any SQLSession) throws(StoreError) -> Bool = { session throws(StoreError) in
-            try !session.query(StoreSQL.claimInsert, insertArguments).isEmpty
+            try session.changed(StoreSQL.claimInsert, insertArguments)
         }
         // Fast path, the common case: a new key is one atomic statement, no explicit transaction.
-        if try await !engine.statement("claim", StoreSQL.claimInsert, insertArguments).isEmpty { return .claimed }
+        if try await engine.changed("claim", StoreSQL.claimInsert, insertArguments) { return .claimed }
         return try await engine.write("claim", transaction: true) { session throws(StoreError) in
             // A concurrent `release` can delete the row between the insert and the read; then insert again.
             for _ in 0..<3 {
@@ -64,31 +64,28 @@ final class SQLStore<Engine: SQLEngine>: BatchedIdempotencyPurge {
     }
 
     func extendLease(user: String, key: String, owner: String, until: Date) async throws -> Bool {
-        try await !engine.statement(
-            "extendLease", StoreSQL.extendLease, [.text(user), .text(key), .text(owner), .time(until)]
-        ).isEmpty
+        try await engine.changed(
+            "extendLease", StoreSQL.extendLease, [.text(user), .text(key), .text(owner), .time(until)])
     }
 
     func complete(
         user: String, key: String, owner: String, responseStatus: Int, sealedResponse: [UInt8],
         responseExpiresAt: Date, now: Date
     ) async throws -> Bool {
-        try await !engine.statement(
+        try await engine.changed(
             "complete", StoreSQL.complete,
             [
                 .text(user), .text(key), .text(owner), .integer(Int64(responseStatus)), .blob(sealedResponse),
                 .time(responseExpiresAt), .time(now),
-            ]
-        ).isEmpty
+            ])
     }
 
     func fail(user: String, key: String, owner: String, now: Date) async throws -> Bool {
-        try await !engine.statement("fail", StoreSQL.fail, [.text(user), .text(key), .text(owner), .time(now)])
-            .isEmpty
+        try await engine.changed("fail", StoreSQL.fail, [.text(user), .text(key), .text(owner), .time(now)])
     }
 
     func release(user: String, key: String, owner: String) async throws -> Bool {
-        try await !engine.statement("release", StoreSQL.release, [.text(user), .text(key), .text(owner)]).isEmpty
+        try await engine.changed("release", StoreSQL.release, [.text(user), .text(key), .text(owner)])
     }
 
     func idempotencyRecord(user: String, key: String) async throws -> IdempotencyRecord? {

@@ -68,6 +68,8 @@ struct SQLRow: Sendable {
 protocol SQLSession: AnyObject, SendableMetatype {
     /// Runs one statement (prepared once per connection and cached) and returns its rows.
     func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [SQLRow]
+    /// Runs one ``RowChange`` and answers whether it changed a row.
+    func changed(_ change: RowChange, _ arguments: [SQLValue]) throws(StoreError) -> Bool
     /// Runs SQL without arguments or results (transaction control, DDL).
     func execute(_ sql: String) throws(StoreError)
     /// Whether the connection is still usable; a broken one is dropped and reopened.

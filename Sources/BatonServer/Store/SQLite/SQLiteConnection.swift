@@ -64,13 +64,8 @@ final class SQLiteConnection: SQLSession {
 
     func query(_ sql: String, _ arguments: [SQLValue]) throws(StoreError) -> [SQLRow] {
         let statement = try prepared(sql)
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
-        for (offset, argument) in arguments.enumerated() {
-            try bind(argument, at: Int32(offset + 1), in: statement)
-        }
+        defer { release(statement) }
+        try bind(arguments, to: statement)
         var rows: [SQLRow] = []
         while true {
             let status = sqlite3_step(statement)
@@ -85,6 +80,24 @@ final class SQLiteConnection: SQLSession {
             for column in 0..<columns { values.append(value(at: column, in: statement)) }
             rows.append(SQLRow(values: values))
         }
+    }
+
+    /// Counts the rows the statement changed (`sqlite3_changes64`) instead of reading a `RETURNING` row.
+    func changed(_ change: RowChange, _ arguments: [SQLValue]) throws(StoreError) -> Bool {
+        let statement = try prepared(change.statement)
+        defer { release(statement) }
+        // A statement that only reads leaves the count of the last one that wrote: refuse it, never misanswer.
+        guard sqlite3_stmt_readonly(statement) == 0 else {
+            throw StoreError(.engineFailure, engine: .sqlite, operation: "step")
+        }
+        try bind(arguments, to: statement)
+        let status = sqlite3_step(statement)
+        guard status == SQLITE_DONE else {
+            try check(status, "step")
+            // A row from a statement that returns none: not a `RowChange`.
+            throw StoreError(.engineFailure, engine: .sqlite, operation: "step")
+        }
+        return sqlite3_changes64(handle) > 0
     }
 
     /// Runs `sql` (a `BEGIN IMMEDIATE`) without waiting for another connection's lock: fails at once with `.busy`
@@ -137,6 +150,18 @@ final class SQLiteConnection: SQLSession {
         guard let statement else { throw StoreError(.engineFailure, engine: .sqlite, operation: "prepare") }
         statements[sql] = statement
         return statement
+    }
+
+    private func bind(_ arguments: [SQLValue], to statement: OpaquePointer) throws(StoreError) {
+        for (offset, argument) in arguments.enumerated() {
+            try bind(argument, at: Int32(offset + 1), in: statement)
+        }
+    }
+
+    /// Readies a statement for its next run, letting go of the values bound to it.
+    private func release(_ statement: OpaquePointer) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 
     private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) throws(StoreError) {

@@ -88,10 +88,10 @@ final class SQLiteEngine: SQLEngine {
         let insertArguments = claim + [.time(now)]
         return try await writes.write("takeRateLimitTokenAndClaim", transaction: false) {
             session throws(StoreError) -> TokenThenClaim in
-            guard try !session.query(StoreSQL.rateLimitToken, tokenArguments).isEmpty else {
+            guard try session.changed(StoreSQL.rateLimitToken, tokenArguments) else {
                 return .limited(retryAfterSeconds: try take.retryAfter(now: now, session: session, engine: .sqlite))
             }
-            return try session.query(StoreSQL.claimInsert, insertArguments).isEmpty ? .exists : .claimed
+            return try session.changed(StoreSQL.claimInsert, insertArguments) ? .claimed : .exists
         }
     }
 
