@@ -32,15 +32,28 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
         self.init(version4Bytes: withUnsafeBytes(of: uuid.uuid) { Array($0) })
     }
 
-    /// The canonical text of `bytes` (16 of them) as a UUIDv4: version nibble 4, variant bits `10`.
-    private init(version4Bytes: [UInt8]) {
-        var bytes = version4Bytes
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { byte in
-            String(decoding: [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]], as: UTF8.self)
+    /// The canonical text of the first 16 of `bytes` as a UUIDv4: version nibble 4, variant bits `10`, lowercase.
+    package init(version4Bytes bytes: some Collection<UInt8>) {
+        precondition(bytes.count >= 16, "a UUID takes 16 bytes")
+        self.rawValue = String(unsafeUninitializedCapacity: 36) { text in
+            var written = 0
+            for (index, byte) in bytes.prefix(16).enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[written] = 0x2D
+                    written += 1
+                }
+                let value =
+                    switch index {
+                    case 6: (byte & 0x0F) | 0x40
+                    case 8: (byte & 0x3F) | 0x80
+                    default: byte
+                    }
+                text[written] = Self.hexDigits[Int(value >> 4)]
+                text[written + 1] = Self.hexDigits[Int(value & 0x0F)]
+                written += 2
+            }
+            return written
         }
-        self.rawValue = [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
     }
 
     public init(from decoder: any Decoder) throws {

@@ -27,22 +27,18 @@ struct ProviderIdempotencyKeys: Sendable {
 
     /// The key to send to the provider for `user`'s request carrying `appKey`.
     func key(for purpose: Purpose, user: String, appKey: IdempotencyKey) -> IdempotencyKey {
+        let parts = [Self.label, purpose.rawValue, user, appKey.rawValue]
         var message: [UInt8] = []
-        for part in ["baton.provider-idempotency.v1", purpose.rawValue, user, appKey.rawValue] {
-            let bytes = Array(part.utf8)
-            message += Array(String(bytes.count).utf8) + [0x3A] + bytes
+        message.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count + 4 })
+        for part in parts {
+            message.append(contentsOf: String(part.utf8.count).utf8)
+            message.append(0x3A)
+            message.append(contentsOf: part.utf8)
         }
-        var bytes = Array(secret.authenticationCode(for: message).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = Hex.encode(bytes)
-        let utf8 = Array(hex.utf8)
-        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(decoding: utf8[$0], as: UTF8.self) }
-        guard let derived = IdempotencyKey(groups.joined(separator: "-")) else {
-            preconditionFailure("a 16-byte value with the version and variant bits set is always a UUIDv4")
-        }
-        return derived
+        return IdempotencyKey(version4Bytes: secret.authenticationCode(for: message))
     }
+
+    private static let label = "baton.provider-idempotency.v1"
 
     /// The secret used when `BATON_IDEMPOTENCY_SECRET` is not set: an HMAC of a fixed label under the token
     /// signing key, so existing deployments need no new variable (rotating that key then changes upstream keys).
