@@ -33,20 +33,20 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// The canonical text of the first 16 of `bytes` as a UUIDv4: version nibble 4, variant bits `10`, lowercase.
-    package init(version4Bytes bytes: some Collection<UInt8>) {
+    package init(version4Bytes bytes: [UInt8]) {
         precondition(bytes.count >= 16, "a UUID takes 16 bytes")
         self.rawValue = String(unsafeUninitializedCapacity: 36) { text in
             var written = 0
-            for (index, byte) in bytes.prefix(16).enumerated() {
+            for index in 0..<16 {
                 if index == 4 || index == 6 || index == 8 || index == 10 {
                     text[written] = 0x2D
                     written += 1
                 }
                 let value =
                     switch index {
-                    case 6: (byte & 0x0F) | 0x40
-                    case 8: (byte & 0x3F) | 0x80
-                    default: byte
+                    case 6: (bytes[index] & 0x0F) | 0x40
+                    case 8: (bytes[index] & 0x3F) | 0x80
+                    default: bytes[index]
                     }
                 text[written] = Self.hexDigits[Int(value >> 4)]
                 text[written + 1] = Self.hexDigits[Int(value & 0x0F)]
