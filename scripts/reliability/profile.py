@@ -17,9 +17,11 @@ import os
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -276,6 +278,9 @@ def run(a):
             delay = max(0, int(cycle_ms - probe["p50"]))
         else:
             drive(a, port, auth, "2s", delay)  # warm-up
+        if a.mallocs:
+            count_mallocs(a, proc.pid, port, auth, delay)
+            return
         load = os.getloadavg()
         with Cost(proc.pid) as cost:
             w = drive(a, port, auth, f"{a.seconds}s", delay)
@@ -321,6 +326,86 @@ def run(a):
         if drop:
             drop()
         shutil.rmtree(h.dir, ignore_errors=True)
+
+
+def count_mallocs(a, pid, port, auth, delay):
+    """--mallocs: glibc `malloc` and `free` calls per request (uprobes counted by `perf stat` over one pass), then
+    where the `malloc`s come from (`perf record` of the uprobe with stacks over a second pass; perf drops some of
+    them, so each origin's share of the recorded ones is scaled to the counted total)."""
+    with open(f"/proc/{pid}/maps") as maps:
+        paths = [line.split()[-1] for line in maps if len(line.split()) >= 6]
+    libc = next((p for p in paths if os.path.basename(p).startswith("libc.so")), None)
+    if libc is None:
+        sys.exit("profile-share: the backend has no libc.so mapped")
+    probes = ["probe_libc:baton_malloc", "probe_libc:baton_free"]
+    subprocess.run(["perf", "probe", "-q", "-d", "probe_libc:baton_*"], capture_output=True, check=False)
+    made = subprocess.run(["perf", "probe", "-q", "-x", libc, "-a", "baton_malloc=malloc", "-a", "baton_free=free"],
+                          capture_output=True, text=True, check=False)
+    if made.returncode != 0:
+        sys.exit(f"profile-share: perf probe on {libc} failed (uprobes need root and a kernel with them): "
+                 f"{made.stderr.strip()[-500:]}")
+    try:
+        # Counted over the whole pass: a uprobe slows the process only while it is enabled, so a window inside the
+        # pass would see fewer requests than its share of the pass's time.
+        stat = subprocess.Popen(["perf", "stat", "-x", ",", "-e", ",".join(probes), "-p", str(pid)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        done = drive(a, port, auth, f"{a.seconds}s", delay)
+        stat.send_signal(signal.SIGINT)
+        _, stat_output = stat.communicate()
+        requests = done["requests"]
+        counts = {}
+        for line in stat_output.splitlines():
+            fields = line.split(",")
+            if len(fields) > 2 and fields[0].isdigit():
+                counts[fields[2]] = int(fields[0]) / requests
+        per_share = counts.get(probes[0], 0.0)
+        print(f"== {a.label or a.baton}: malloc and free per request, "
+              + ("GET /healthz" if a.target == "healthz" else f"shares, {a.regime}") + f", {a.engine}")
+        print(f"{done['rps']:.0f} req/s while counted; per request: malloc {per_share:.1f}, "
+              f"free {counts.get(probes[1], 0.0):.1f} (free also returns calloc, realloc and aligned blocks)")
+        scratch = tempfile.mkdtemp(prefix="baton-mallocs-")
+        data = os.path.join(scratch, "malloc.data")
+        t = threading.Thread(target=lambda: drive(a, port, auth, "4s", delay))
+        t.start()
+        time.sleep(1.0)
+        subprocess.run(["perf", "record", "-q", "-e", probes[0], "--call-graph", "dwarf,16384", "-p", str(pid),
+                        "-o", data, "--", "sleep", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=False)
+        t.join()
+        print_malloc_origins(read_samples(data), os.path.basename(os.path.realpath(a.baton)), per_share)
+        if a.keep:
+            shutil.copy(data, a.keep)
+        shutil.rmtree(scratch, ignore_errors=True)
+    finally:
+        subprocess.run(["perf", "probe", "-q", "-d", "probe_libc:baton_*"], capture_output=True, check=False)
+
+
+def print_malloc_origins(samples, baton, per_share, top=30):
+    """The recorded `malloc`s by the library that called the allocator, and by the first two frames of Baton's own
+    code (the standard library's specialised helpers compiled into the binary, `$ss…`, skipped)."""
+    if not samples:
+        print("no malloc was recorded (perf record found no samples)")
+        return
+    scale = per_share / len(samples)
+    by_library = collections.Counter()
+    by_code = collections.Counter()
+    for _, _, frames in samples:
+        caller = next(((s, d) for s, d in frames if not os.path.basename(d).startswith("libc.so")
+                       and not SWIFT_ALLOCATION.search(s)), ("?", "?"))
+        name = os.path.basename(caller[1])
+        by_library["Baton's own code" if name == baton else kind_of(caller[0], caller[1], baton)
+                   if not name.startswith("libswiftCore") else "Swift runtime and standard library"] += 1
+        own = [s for s, d in frames if os.path.basename(d) == baton and not s.startswith(("$ss", "_$ss"))][:2]
+        by_code[tuple(own)] += 1
+    print(f"where they come from ({len(samples)} recorded, scaled to {per_share:.1f} per request)")
+    print("  by the code that called the allocator:")
+    for kind, n in by_library.most_common():
+        print(f"  {n * scale:7.1f}  {kind}")
+    names = demangle({s for key in by_code for s in key})
+    print("  by the first frames of Baton's own code (innermost first):")
+    for key, n in by_code.most_common(top):
+        print(f"  {n * scale:7.1f}  {' <- '.join(names.get(s, s) for s in key) or '(no frame of Baton)'}")
 
 
 def summarize(path):
@@ -379,6 +464,8 @@ def main():
     ap.add_argument("--label", help="the name of this binary in the output and in --json")
     ap.add_argument("--json", help="append this run's figures as one JSON line to this file")
     ap.add_argument("--keep", help="copy perf.data here")
+    ap.add_argument("--mallocs", action="store_true", help="instead of the CPU profile: glibc malloc and free "
+                    "calls per request (perf probe uprobes, root) and where the mallocs come from")
     ap.add_argument("--summarize", metavar="JSONL", help="print medians of a --json file's runs and exit")
     ap.add_argument("--analyse", metavar="PERF_DATA", help="print the tables of a kept perf.data of --baton and exit")
     a = ap.parse_args()
