@@ -393,9 +393,9 @@ def print_malloc_origins(samples, baton, per_share, top=30):
     for _, _, frames in samples:
         caller = next(((s, d) for s, d in frames if not os.path.basename(d).startswith("libc.so")
                        and not SWIFT_ALLOCATION.search(s)), ("?", "?"))
-        name = os.path.basename(caller[1])
-        by_library["Baton's own code" if name == baton else kind_of(caller[0], caller[1], baton)
-                   if not name.startswith("libswiftCore") else "Swift runtime and standard library"] += 1
+        kind = kind_of(caller[0], caller[1], baton)
+        by_library["Swift runtime and standard library" if kind.startswith("Swift ") and kind not in
+                   ("Swift concurrency", "Swift Synchronization", "Swift regex") else kind] += 1
         own = [s for s, d in frames if os.path.basename(d) == baton and not s.startswith(("$ss", "_$ss"))][:2]
         by_code[tuple(own)] += 1
     print(f"where they come from ({len(samples)} recorded, scaled to {per_share:.1f} per request)")

@@ -93,8 +93,9 @@ final class SQLiteConnection: SQLSession {
         try bind(arguments, to: statement)
         let status = sqlite3_step(statement)
         guard status == SQLITE_DONE else {
+            // An error, or a row (`SQLITE_ROW`: not a `RowChange`): `check` throws for either, as an engine failure
+            // for the row; the `throw` below only tells the compiler.
             try check(status, "step")
-            // A row from a statement that returns none: not a `RowChange`.
             throw StoreError(.engineFailure, engine: .sqlite, operation: "step")
         }
         return sqlite3_changes64(handle) > 0
