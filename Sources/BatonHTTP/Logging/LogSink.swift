@@ -73,9 +73,7 @@ public final class StandardErrorLogSink: LogSink {
         self.capacity = capacity
         self.batchInterval = batchInterval
         self.writeBytes = write
-        let thread = Thread { [self] in drain() }
-        thread.name = "baton.log.stderr"
-        thread.start()
+        startNamedThread("baton.log.stderr") { [self] in drain() }
     }
 
     public func write(_ line: String) {
