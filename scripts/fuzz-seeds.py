@@ -17,6 +17,10 @@ import tempfile
 import urllib.error
 import urllib.request
 
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
 baton, out = sys.argv[1], sys.argv[2]
 FUZZ_TOKEN_KEY = b"baton-fuzz-token-signing-key-0123456789"
 FUZZ_WEBHOOK_KEY = b"baton-fuzz-webhook-key"

@@ -18,6 +18,10 @@ import pathlib
 import re
 import sys
 
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
 MARKER = re.compile(r"^<!--\s*swift-check:\s*(.*?)\s*-->\s*$")
 IMPORTS = "import BatonApple\nimport BatonClient\nimport BatonCore\nimport SwiftUI\n"
 
