@@ -292,8 +292,9 @@ final class SQLiteWriteQueue: Sendable {
     /// Tells `onSlowBatch` of a batch that held the writer at least ``slowBatchMilliseconds``.
     private func report(_ clock: PhaseClock, writes: Int, housekeeping: Bool) {
         guard let started = clock.started, let onSlowBatch else { return }
+        // The clock first (vDSO): the kernel's counts only for a batch that was slow.
+        guard Double(MonotonicTime.nanoseconds() - started.nanoseconds) / 1e6 >= slowBatchMilliseconds else { return }
         let end = WriterThreadSample.now()
-        guard Double(end.nanoseconds - started.nanoseconds) / 1e6 >= slowBatchMilliseconds else { return }
         onSlowBatch(started.report(until: end, writes: writes, housekeeping: housekeeping, phases: clock.phases))
     }
 
