@@ -135,8 +135,8 @@ final class SQLiteEngine: SQLEngine {
 /// Until it does, every commit starts a checkpoint of the pages committed while the last one ran, each syncing two
 /// files: the threshold is 4,000 pages (16 MiB), not SQLite's 1,000, so that chase starts a quarter as often. That
 /// took the checkpointer's CPU from 23 to 14 µs per share at 64 connections and from 32 to 20 µs at ~1,000 shares/s
-/// (docs/reliability-history.md, issue 32, seventh pass). Should it still grow past ``truncateAbove`` pages (a writer
-/// that never pauses), a `TRUNCATE` checkpoint waits for the writer once and empties it.
+/// (docs/reliability-history.md, issue 32, seventh pass). Should the WAL still grow past ``truncateAbove`` pages (a
+/// writer that never pauses), a `TRUNCATE` checkpoint waits for the writer once and empties it.
 final class SQLiteCheckpointer: Sendable {
     /// WAL pages that start a checkpoint.
     let threshold: Int
