@@ -344,6 +344,7 @@ def count_mallocs(a, pid, port, auth, delay):
     if made.returncode != 0:
         sys.exit(f"profile-share: perf probe on {libc} failed (uprobes need root and a kernel with them): "
                  f"{made.stderr.strip()[-500:]}")
+    scratch = tempfile.mkdtemp(prefix="baton-mallocs-")
     try:
         # Counted over the whole pass: a uprobe slows the process only while it is enabled, so a window inside the
         # pass would see fewer requests than its share of the pass's time.
@@ -364,7 +365,6 @@ def count_mallocs(a, pid, port, auth, delay):
               + ("GET /healthz" if a.target == "healthz" else f"shares, {a.regime}") + f", {a.engine}")
         print(f"{done['rps']:.0f} req/s while counted; per request: malloc {per_share:.1f}, "
               f"free {counts.get(probes[1], 0.0):.1f} (free also returns calloc, realloc and aligned blocks)")
-        scratch = tempfile.mkdtemp(prefix="baton-mallocs-")
         data = os.path.join(scratch, "malloc.data")
         t = threading.Thread(target=lambda: drive(a, port, auth, "4s", delay))
         t.start()
@@ -376,8 +376,8 @@ def count_mallocs(a, pid, port, auth, delay):
         print_malloc_origins(read_samples(data), os.path.basename(os.path.realpath(a.baton)), per_share)
         if a.keep:
             shutil.copy(data, a.keep)
-        shutil.rmtree(scratch, ignore_errors=True)
     finally:
+        shutil.rmtree(scratch, ignore_errors=True)
         subprocess.run(["perf", "probe", "-q", "-d", "probe_libc:baton_*"], capture_output=True, check=False)
 
 
