@@ -46,7 +46,7 @@ public final class CurlTransport: HTTPTransport {
     private let configuration: Configuration
     private let multi: CurlMulti
     /// This transport's key for its attachment on each event loop (never reused, unlike an object's address).
-    private let id = nextTransportID.add(1, ordering: .relaxed).newValue
+    private let id = newEventLoopAttachmentOwner()
     /// The event loops this transport has an attachment on, to detach from when it goes.
     private let loops = Mutex<[EventLoop]>([])
     /// Requests started on an event loop and on the transport's own thread (for tests).
@@ -98,6 +98,3 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 }
-
-/// The last ``CurlTransport`` id handed out.
-private let nextTransportID = Atomic<UInt64>(0)

@@ -16,6 +16,12 @@ package protocol EventLoopAttachment: AnyObject, Sendable {
     func detached()
 }
 
+/// A key no other attachment owner has, for ``EventLoop/attachment(for:orMake:)`` (never reused in the process, unlike
+/// an object's address): each owner of attachments (a ``CurlTransport``, a PostgreSQL store) takes one.
+package func newEventLoopAttachmentOwner() -> UInt64 { lastAttachmentOwner.add(1, ordering: .relaxed).newValue }
+
+private let lastAttachmentOwner = Atomic<UInt64>(0)
+
 /// The loop whose thread this is, for ``EventLoop/current``.
 private let currentLoopKey: pthread_key_t = {
     var key = pthread_key_t()
@@ -42,15 +48,24 @@ package var eventLoopHasNothingQueued: Bool { EventLoop.current?.hasNothingQueue
 /// The source (a libmicrohttpd daemon in external-poll mode) is only ever run on this thread. After ``stop()`` the
 /// loop finishes the jobs already queued and exits; a job queued later runs on a fresh thread of its own, so a
 /// straggler can never hang.
-final class EventLoop: TaskExecutor, Sendable {
+package final class EventLoop: TaskExecutor, Sendable {
     /// What the loop drives besides jobs: a descriptor to wait on, and the work to do when it is readable or due.
-    struct Source: Sendable {
+    package struct Source: Sendable {
         let fileDescriptor: Int32
         /// Milliseconds until `run` is due even without I/O (-1: never); asked on the loop thread before each wait.
         let timeout: @Sendable () -> Int32
         /// Called on the loop thread when the descriptor is readable, the timeout has passed, or tokens were handed
         /// to ``resumeSoon(_:)`` (passed here, in order).
         let run: @Sendable (_ resumed: [UInt]) -> Void
+
+        package init(
+            fileDescriptor: Int32, timeout: @escaping @Sendable () -> Int32,
+            run: @escaping @Sendable (_ resumed: [UInt]) -> Void
+        ) {
+            self.fileDescriptor = fileDescriptor
+            self.timeout = timeout
+            self.run = run
+        }
     }
 
     private struct State {
@@ -80,7 +95,7 @@ final class EventLoop: TaskExecutor, Sendable {
         var order: [any EventLoopAttachment] = []
     }
 
-    let name: String
+    package let name: String
     private let attachments = Mutex(Attachments())
     /// The pipe a job queued while the loop sleeps writes a byte down: read end, write end.
     private let wakeUp: (read: Int32, write: Int32)
@@ -90,7 +105,7 @@ final class EventLoop: TaskExecutor, Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Creates the loop's wake-up pipe; the thread starts with ``start(_:)``.
-    init(name: String) {
+    package init(name: String) {
         self.name = name
         var ends: [Int32] = [-1, -1]
         precondition(pipe(&ends) == 0, "pipe failed: out of descriptors")
@@ -107,14 +122,14 @@ final class EventLoop: TaskExecutor, Sendable {
     }
 
     /// Starts the loop's thread, driving `source`.
-    func start(_ source: Source) {
+    package func start(_ source: Source) {
         startNamedThread(name) { [self] in
             self.run(source)
             self.finished.signal()
         }
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let admission = state.withLock { state -> Admission in
             guard !state.exited else { return .runElsewhere }
@@ -201,7 +216,7 @@ final class EventLoop: TaskExecutor, Sendable {
 
     /// Asks the loop to finish the jobs queued and exit, and waits until it has. Blocks: never call it on the loop's
     /// own thread or on the cooperative pool.
-    func stopAndWait() {
+    package func stopAndWait() {
         let wake = state.withLock { state in
             defer { state.stopping = true }
             return !state.stopping
