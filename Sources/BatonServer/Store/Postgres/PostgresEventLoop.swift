@@ -2,12 +2,21 @@ import BatonHTTP
 import Foundation
 import Synchronization
 
+/// What waits on a pipelined connection's socket for its ``PostgresPipeline``: the store's own thread
+/// (``PostgresEventLoop``) for statements made off an event loop, or the event loop that made them
+/// (``PostgresLoopPipeline``).
+protocol PostgresPipelineWatcher: Sendable {
+    /// The pipeline's socket (`-1`: none) or its interest in writing changed. Called under the pipeline's lock: never
+    /// call back into it.
+    func changed(socket: Int32, write: Bool)
+}
+
 /// The one thread of a PostgreSQL store that waits on its pipelines' sockets (`poll(2)`: a handful of sockets) and
 /// tells each ``PostgresPipeline`` when its answers can be read or its queued bytes written.
 ///
 /// Nothing else runs on it: it never blocks but in `poll`. A pipeline whose socket or write interest changed calls
-/// ``changed()``, which wakes the thread through a pipe so that it waits on the new set.
-final class PostgresEventLoop: Sendable {
+/// ``changed(socket:write:)``, which wakes the thread through a pipe so that it waits on the new set.
+final class PostgresEventLoop: PostgresPipelineWatcher {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let generation = Atomic(0)
@@ -32,8 +41,8 @@ final class PostgresEventLoop: Sendable {
         startNamedThread(name) { [self] in self.run(pipelines) }
     }
 
-    /// A pipeline's socket or write interest changed: wait on the new set.
-    func changed() {
+    /// A pipeline's socket or write interest changed: wait on the new set (read from the pipelines once awake).
+    func changed(socket: Int32, write: Bool) {
         generation.add(1, ordering: .releasing)
         wake()
     }

@@ -7,9 +7,10 @@ import Synchronization
 /// statement (``PostgresEngine/statement(_:_:_:)``): a claim, a completion, a rate-limit token.
 ///
 /// The calling task sends its statement itself, under the lock, without blocking (`PQsendQueryPrepared` and a sync
-/// point, so each statement commits on its own) and suspends; the event loop's thread reads the answers as they
-/// arrive, in order, and resumes each caller. So a statement costs no hop to a connection thread and no wake-up of
-/// one, and statements from many tasks share one round trip to the server when they arrive together.
+/// point, so each statement commits on its own) and suspends; the thread that waits on the socket (its
+/// ``PostgresPipelineWatcher``: the handler's own event loop, or the store's thread for work off the loops) reads the
+/// answers as they arrive, in order, and resumes each caller. So a statement costs no hop to a connection thread and
+/// no wake-up of one, and statements from many tasks share one round trip to the server when they arrive together.
 ///
 /// This type is the thin driver: it performs libpq's I/O and reports what happened to ``PostgresPipelineMachine``,
 /// which holds the rules (ordering, reconnecting, failing what is in flight) and answers with the actions to take.
@@ -37,21 +38,21 @@ final class PostgresPipeline: Sendable {
     private let schema: String?
     private let name: String
     private let losses: PostgresLosses
-    /// Told when the socket or the interest in writing changes.
-    private let loop: PostgresEventLoop
+    /// Waits on the socket; told (under the lock) when the socket or the interest in writing changes.
+    private let watcher: any PostgresPipelineWatcher
     /// Statements sent or waiting to be, and not yet answered, read by the engine to pick the least busy pipeline.
     let inFlight = Atomic(0)
 
     init(
         conninfo: String, password: Secret? = nil, schema: String?, name: String, losses: PostgresLosses,
-        loop: PostgresEventLoop
+        watcher: any PostgresPipelineWatcher
     ) {
         self.conninfo = conninfo
         self.password = password
         self.schema = schema
         self.name = name
         self.losses = losses
-        self.loop = loop
+        self.watcher = watcher
     }
 
     /// Runs one statement on its own and returns its rows.
@@ -141,7 +142,7 @@ final class PostgresPipeline: Sendable {
                     queue += state.machine.connectionFailed()
                 }
             case .interestChanged:
-                loop.changed()
+                watcher.changed(socket: state.connection?.socket ?? -1, write: state.machine.wantsWrite)
             case .finish(let continuation, let result):
                 finished.append((continuation, result))
             case .forgetPrepared(let sql):
@@ -152,7 +153,7 @@ final class PostgresPipeline: Sendable {
                 state.connection?.close()
                 state.connection = nil
                 if lost { losses.record() }
-                loop.changed()
+                watcher.changed(socket: -1, write: false)
             case .installConnection:
                 state.connection?.close()
                 state.connection = state.opened.take()

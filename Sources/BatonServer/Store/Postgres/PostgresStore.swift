@@ -1,4 +1,5 @@
 import BatonCore
+import BatonHTTP
 import Foundation
 import Synchronization
 
@@ -54,8 +55,9 @@ public enum PostgresStore {
 }
 
 /// Runs the shared store logic on PostgreSQL: single statements (``statement(_:_:_:)``, the hot path of a share)
-/// on non-blocking pipelined connections served by one event-loop thread, everything else (transactions, reads with
-/// logic between statements) on a pool of blocking connections, each on its own thread.
+/// on non-blocking pipelined connections — the calling event loop's own (``PostgresLoopPipeline``) for a handler,
+/// otherwise those served by the store's one event-loop thread — and everything else (transactions, reads with logic
+/// between statements) on a pool of blocking connections, each on its own thread.
 final class PostgresEngine: SQLEngine {
     private let connections: [ConfinedConnection<PostgresConnection>]
     private let pool: ConnectionPool
@@ -63,6 +65,13 @@ final class PostgresEngine: SQLEngine {
     private let loop: PostgresEventLoop
     /// Raised each time a connection is found lost: every connection opened before is replaced on its next use.
     private let losses: PostgresLosses
+    private let conninfo: String
+    private let password: Secret?
+    private let schema: String?
+    /// This store's key for its connections on each event loop.
+    private let owner = newEventLoopAttachmentOwner()
+    /// The event loops this store has connections on, to detach from when it closes, and whether it has closed.
+    private let eventLoops = Mutex<(loops: [EventLoop], closed: Bool)>(([], false))
 
     var dialect: SQLDialect { .postgres }
 
@@ -78,25 +87,24 @@ final class PostgresEngine: SQLEngine {
             }
         }
         pool = ConnectionPool(size: poolSize)
+        (self.conninfo, self.password, self.schema) = (conninfo, password, schema)
         let (loop, losses) = (try PostgresEventLoop(), PostgresLosses())
         self.loop = loop
         self.losses = losses
         self.pipelines = (0..<max(1, pipelines)).map { index in
             PostgresPipeline(
                 conninfo: conninfo, password: password, schema: schema, name: "baton.postgres.connect.\(index)",
-                losses: losses, loop: loop)
+                losses: losses, watcher: loop)
         }
         loop.start(self.pipelines, name: "baton.postgres.loop")
     }
 
-    /// Sends the statement on the least busy pipelined connection, without a hop to a connection thread.
+    /// Sends the statement on a pipelined connection, without a hop to a connection thread: on an event loop, on the
+    /// loop's own; elsewhere, on the least busy of the store's.
     func statement(_ operation: String, _ sql: String, _ arguments: [SQLValue]) async throws(StoreError) -> [SQLRow] {
-        var pipeline = pipelines[0]
-        var busy = pipeline.inFlight.load(ordering: .relaxed)
-        for candidate in pipelines.dropFirst() where busy > 0 {
-            let load = candidate.inFlight.load(ordering: .relaxed)
-            if load < busy { (pipeline, busy) = (candidate, load) }
-        }
+        var onLoop: PostgresPipeline?
+        if Self.pipelinesOnLoops, let loop = EventLoop.current { onLoop = loopPipeline(on: loop) }
+        let pipeline = onLoop ?? leastBusy(pipelines)
         do {
             return try await pipeline.run(operation, sql, arguments)
         } catch {
@@ -144,8 +152,45 @@ final class PostgresEngine: SQLEngine {
     func close() async {
         pool.close()
         for pipeline in pipelines { pipeline.close() }
+        let owner = self.owner
+        let eventLoops = self.eventLoops.withLock { state in
+            state.closed = true
+            return state.loops
+        }
+        // Each loop closes its pipeline on its own thread (a loop that has exited already did).
+        for eventLoop in eventLoops { eventLoop.execute { eventLoop.detach(owner) } }
         loop.stop()
         for connection in connections { await connection.close() }
+    }
+
+    /// Whether statements made on an event loop go out on the loop's own connection (`BATON_POSTGRES_ON_LOOPS=0`:
+    /// always on the store's shared ones, for an A/B of the two).
+    static let pipelinesOnLoops = ProcessInfo.processInfo.environment["BATON_POSTGRES_ON_LOOPS"] != "0"
+
+    /// Statements made on an event loop, on each loop's own connection, for tests.
+    let statementsOnLoops = Atomic(0)
+
+    /// `eventLoop`'s pipeline for this store, made (not yet connected) on first use; `nil` if the loop could not wait
+    /// on one (out of file descriptors). Only on `eventLoop`'s thread.
+    private func loopPipeline(on eventLoop: EventLoop) -> PostgresPipeline? {
+        let attachment = eventLoop.attachment(for: owner) {
+            let made = PostgresLoopPipeline { index, watcher in
+                PostgresPipeline(
+                    conninfo: conninfo, password: password, schema: schema, name: "\(eventLoop.name).pg.\(index)",
+                    losses: losses, watcher: watcher)
+            }
+            let registered = eventLoops.withLock { state in
+                guard !state.closed else { return false }
+                state.loops.append(eventLoop)
+                return true
+            }
+            // Made after the store closed: refuses every statement, like the store's own pipelines.
+            if !registered { for pipeline in made.pipelines { pipeline.close() } }
+            return made
+        }
+        guard attachment.isUsable else { return nil }
+        statementsOnLoops.add(1, ordering: .relaxed)
+        return attachment.pipeline
     }
 
     private func withConnection<T: Sendable>(
