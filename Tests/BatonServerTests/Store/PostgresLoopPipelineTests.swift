@@ -103,35 +103,9 @@ struct PostgresLoopPipelineTests {
     @Test func concurrentStatementsOnTwoLoopsGetTheirOwnAnswersAndOneFailureStaysItsOwn() async throws {
         let engine = try Self.engine()
         let loops = [Loop("test.loop.pg.a"), Loop("test.loop.pg.b")]
-        let sql = "SELECT $1::bigint * 1000 / ($1::bigint % 25)"
-        let outcomes = await withTaskGroup(of: (Int64, Result<Int64?, StoreError>).self) { group in
-            for value in Int64(1)...300 {
-                group.addTask(executorPreference: loops[Int(value) % 2].loop) {
-                    do throws(StoreError) {
-                        return (
-                            value, .success(Self.integer(try await engine.statement("divide", sql, [.integer(value)])))
-                        )
-                    } catch {
-                        return (value, .failure(error))
-                    }
-                }
-            }
-            var outcomes: [Int64: Result<Int64?, StoreError>] = [:]
-            for await (value, outcome) in group { outcomes[value] = outcome }
-            return outcomes
-        }
-        #expect(outcomes.count == 300)
+        let outcomes = await PostgresPipelineTests.divideConcurrently(on: engine) { loops[Int($0) % 2].loop }
+        PostgresPipelineTests.expectOwnAnswers(outcomes)
         #expect(engine.statementsOnLoops.load(ordering: .relaxed) == 300)
-        for (value, outcome) in outcomes {
-            switch outcome {
-            case .success(let answer):
-                #expect(value % 25 != 0)
-                #expect(answer == value * 1000 / (value % 25))
-            case .failure(let error):
-                #expect(value % 25 == 0)
-                #expect(error.engineCode == "22012")
-            }
-        }
         await engine.close()
         for loop in loops { await loop.stop() }
     }

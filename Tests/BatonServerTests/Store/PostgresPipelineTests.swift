@@ -50,11 +50,18 @@ struct PostgresPipelineTests {
     @Test(arguments: [1, 2])
     func concurrentStatementsGetTheirOwnAnswersAndOneFailureStaysItsOwn(pipelines: Int) async throws {
         let engine = try Self.engine(pipelines: pipelines)
-        // Every 25th divides by zero: that statement alone fails, with its SQLSTATE; the others get their own value.
+        Self.expectOwnAnswers(await Self.divideConcurrently(on: engine))
+        await engine.close()
+    }
+
+    /// Every 25th divides by zero: 300 statements made at once, each task preferring `executor(value)` (`nil`: none).
+    static func divideConcurrently(
+        on engine: PostgresEngine, executor: @escaping @Sendable (Int64) -> (any TaskExecutor)? = { _ in nil }
+    ) async -> [Int64: Result<Int64?, StoreError>] {
         let sql = "SELECT $1::bigint * 1000 / ($1::bigint % 25)"
-        let outcomes = await withTaskGroup(of: (Int64, Result<Int64?, StoreError>).self) { group in
+        return await withTaskGroup(of: (Int64, Result<Int64?, StoreError>).self) { group in
             for value in Int64(1)...300 {
-                group.addTask {
+                group.addTask(executorPreference: executor(value)) {
                     do throws(StoreError) {
                         let rows = try await engine.statement("divide", sql, [.integer(value)])
                         return (value, .success(Self.integer(rows)))
@@ -67,6 +74,10 @@ struct PostgresPipelineTests {
             for await (value, outcome) in group { outcomes[value] = outcome }
             return outcomes
         }
+    }
+
+    /// That statement alone fails, with its SQLSTATE; the others get their own value.
+    static func expectOwnAnswers(_ outcomes: [Int64: Result<Int64?, StoreError>]) {
         #expect(outcomes.count == 300)
         for (value, outcome) in outcomes {
             switch outcome {
@@ -79,7 +90,6 @@ struct PostgresPipelineTests {
                 #expect(error.operation == "divide")
             }
         }
-        await engine.close()
     }
 
     @Test func aStatementThatFailsToPrepareIsPreparedAgainNextTime() async throws {
