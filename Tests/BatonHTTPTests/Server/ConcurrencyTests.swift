@@ -220,9 +220,3 @@ struct ConcurrencyTests {
         }
     }
 }
-
-/// The calling thread's name as the kernel knows it (libmicrohttpd names its workers), or "".
-private func currentThreadName() -> String {
-    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
-    return name.trimmingCharacters(in: .whitespacesAndNewlines)
-}

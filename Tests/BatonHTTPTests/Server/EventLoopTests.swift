@@ -1,3 +1,4 @@
+import BatonHTTPTesting
 import Foundation
 import Testing
 
@@ -32,12 +33,12 @@ struct EventLoopTests {
     @Test func aTaskThatPrefersTheLoopWakesOnItsThreadWhoeverResumesIt() async {
         let fixture = Fixture()
         let names = await withTaskExecutorPreference(fixture.loop) {
-            let before = threadName()
+            let before = currentThreadName()
             // Resumed from a thread of its own, as the store's writer or libcurl's thread resume a handler.
             await withCheckedContinuation { continuation in
                 Thread { continuation.resume() }.start()
             }
-            return [before, threadName()]
+            return [before, currentThreadName()]
         }
         #expect(names == ["test.loop", "test.loop"])
         await Self.stop(fixture.loop)
@@ -95,9 +96,4 @@ struct EventLoopTests {
             }.start()
         }
     }
-}
-
-private func threadName() -> String {
-    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
-    return name.trimmingCharacters(in: .whitespacesAndNewlines)
 }

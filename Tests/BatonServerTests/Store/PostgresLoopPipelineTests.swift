@@ -1,4 +1,5 @@
 import BatonHTTP
+import BatonHTTPTesting
 import BatonStoreTestSupport
 import Foundation
 import Testing
@@ -62,7 +63,7 @@ struct PostgresLoopPipelineTests {
         let (first, second, thread) = try await withTaskExecutorPreference(fixture.loop) {
             let first = Self.integer(try await engine.statement("pid", Self.pid, []))
             let second = Self.integer(try await engine.statement("pid", Self.pid, []))
-            return (first, second, threadName())
+            return (first, second, currentThreadName())
         }
         #expect(engine.statementsOnLoops.load(ordering: .relaxed) == 2)
         #expect(first != nil)
@@ -154,9 +155,4 @@ struct PostgresLoopPipelineTests {
         #expect(error?.code == .closed)
         await fixture.stop()
     }
-}
-
-private func threadName() -> String {
-    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
-    return name.trimmingCharacters(in: .whitespacesAndNewlines)
 }
