@@ -124,7 +124,7 @@ class KeyedLoad(Load):
         if final and final[0] == 201:
             with self.lock:
                 # The last attempt is the 201: its start plus its duration is when the app had its journey.
-                start, took, _ = next(a for a in reversed(self.attempts) if a[2] is answers[-1])
+                start, took, *_ = next(a for a in reversed(self.attempts) if a[2] is answers[-1])
                 self.answered[key] = (start + took, json.loads(final[1])["url"], start)
         return final, answers
 
@@ -243,10 +243,10 @@ def failover(baton, profile, synchronous):
         # Polls begun half a second after the kill and answered before the promotion began.
         ready_in_gap = [r[2:] for r in readiness if killed + 0.5 <= r[0] and r[1] <= promoting]
         seen, urls, _dupes = _judge_taps(h, results, failures, f"failover-{mode[:4]}", USER)
-        first_201 = min((s + t for s, t, ans in load.attempts if ans[0] == 201 and s >= killed), default=None)
+        first_201 = min((s + t for s, t, ans, _ in load.attempts if ans[0] == 201 and s >= killed), default=None)
         inside, _outside = _latencies(load.attempts, [(killed, promoted + 1.0)])
         # Attempts answered before the link slowed down: what the replication mode costs a share in steady state.
-        steady = [t * 1000 for s, t, _ in load.attempts if s + t < stalled]
+        steady = [t * 1000 for s, t, *_ in load.attempts if s + t < stalled]
 
         # -- what the new primary holds ----------------------------------------------------------------------------
         stored_keys = set(pg.psql(pg.standby_port, f"SELECT idempotency_key FROM idempotency_records WHERE user_id = "

@@ -25,7 +25,7 @@ ABORT = threading.Event()
 
 class Load:
     """Taps at a steady rate (one fresh key each, the app's retry rules, `workers` in flight) on the given ports,
-    every attempt recorded with its time and latency, until `stop()`."""
+    every attempt recorded with its time, latency and port, until `stop()`."""
 
     def __init__(self, ports, token, rate, workers=16):
         self.ports, self.token, self.rate = ports, token, rate
@@ -39,21 +39,21 @@ class Load:
 
     def _one(self, index, key):
         """One tap with the app's retry rules (as `_tap` in checks.py), each attempt recorded as it is answered:
-        (start, seconds to the answer, answer)."""
+        (start, seconds to the answer, answer, port)."""
         answers = []
         body = share_body()
         for attempt in range(400):
             if self.aborted.is_set() or ABORT.is_set():
                 return None, answers
             started = time.monotonic()
+            port = self.ports[(index + attempt) % len(self.ports)]
             try:
-                status, headers, raw = share(self.ports[(index + attempt) % len(self.ports)], self.token, key, body,
-                                             timeout=30)
+                status, headers, raw = share(port, self.token, key, body, timeout=30)
                 answer = (status, raw, headers)
             except Exception as error:  # noqa: BLE001 - any transport failure: retry, keeping the key
                 answer = ("transport", type(error).__name__)
             with self.lock:
-                self.attempts.append((started, time.monotonic() - started, answer))
+                self.attempts.append((started, time.monotonic() - started, answer, port))
             answers.append(answer)
             if answer[0] == "transport":
                 time.sleep(0.05)
@@ -120,7 +120,7 @@ def _judge_taps(h, results, failures, label, user):
 
 def _latencies(attempts, windows):
     inside, outside = [], []
-    for start, took, _ in attempts:
+    for start, took, *_ in attempts:
         (inside if any(a <= start <= b for a, b in windows) else outside).append(took * 1000)
     return inside, outside
 

@@ -146,7 +146,7 @@ def network(baton, profile):
         print(f"   namespace {ns.name}, veth {ns.host_if} {ns.host_ip} ⇄ {ns.ns_if} {ns.ns_ip}; "
               f"{len(results)} taps at {profile['net_rate']}/s; attempts by answer: {dict(seen)}")
         for name, start, end in phases:
-            answered = [(took * 1000, a[0]) for s, took, a in load.attempts if start <= s < end]
+            answered = [(took * 1000, a[0]) for s, took, a, _ in load.attempts if start <= s < end]
             codes = collections.Counter(a for _, a in answered)
             lat = [t for t, _ in answered]
             print(f"   {name:13s} {end - start:4.1f} s: {len(answered)} attempts {dict(codes)}, "

@@ -37,6 +37,8 @@ RETENTION = {"idempotencyRecordsSeconds": 900, "connectSessionsSeconds": 1800, "
 DB_WARMUP = float(os.environ.get("SOAK_DB_WARMUP", RETENTION["connectSessionsSeconds"] + 300))
 # Past the warm-up, the largest size in the later half may exceed the largest in the earlier half by this factor.
 DB_GROWTH = 1.10
+# Answers begun within this many seconds after a fault ended count with the fault (held retries, reconnects).
+QUIET_SETTLE = 10.0
 
 
 def db_flat(samples, key, warmup=None, growth=DB_GROWTH):
@@ -54,6 +56,21 @@ def db_flat(samples, key, warmup=None, growth=DB_GROWTH):
     return late <= growth * early, text
 
 
+def quiet_latencies(attempts, faulted, instances, settle=QUIET_SETTLE):
+    """p50/p99 of the answers begun outside the faults (and `settle` seconds after each), pooled over the run, per
+    instance: the SQLite instance is the control the PostgreSQL ones are read against, as the same load generator and
+    machine stand behind all three (a window's p99 over ~300 answers is their 4th slowest, and moves between runs).
+    `attempts` are (start, seconds, answer, port); `instances` names each port."""
+    def quiet(start):
+        return not any(a <= start <= b + settle for a, b in faulted)
+
+    parts = []
+    for port, name in instances.items():
+        took = [t * 1000 for s, t, _, p in attempts if p == port and quiet(s)]
+        parts.append(f"{name} {_pct(took, .5):.1f} / {_pct(took, .99):.1f} ms ({len(took)})")
+    return f"outside the faults (and {settle:.0f} s after each), p50 / p99 by instance: " + ", ".join(parts)
+
+
 def _flows(ports, token, sandbox, halt, record, skew):
     """BB connect sessions and Privue handoffs, created and polled, and BB's webhook for each session delivered
     (with the current `skew` in seconds added to its timestamp)."""
@@ -66,7 +83,7 @@ def _flows(ports, token, sandbox, halt, record, skew):
         started = time.monotonic()
         try:
             s, _, raw = request(port, "POST", "/v2/connect-sessions", json.dumps({"callback": "https"}), auth, 15)
-            record("connect", s, time.monotonic() - started)
+            record("connect", s, started, port)
             if s == 201:
                 session = json.loads(raw)["sessionId"]
                 now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -80,17 +97,17 @@ def _flows(ports, token, sandbox, halt, record, skew):
                 headers = {"webhook-id": msg, "webhook-timestamp": ts,
                            "webhook-signature": sign_webhook(bb["webhookSecret"], msg, ts, body)}
                 s, _, _ = request(port, "POST", "/webhooks/bb", body, headers, 15)
-                record("webhook" if not offset else "webhook-skewed", s, 0)
+                record("webhook" if not offset else "webhook-skewed", s)
                 s, _, _ = request(port, "GET", f"/v2/connect-sessions/{session}", headers=auth, timeout=15)
-                record("connect-poll", s, 0)
+                record("connect-poll", s)
             started = time.monotonic()
             s, _, _ = request(port, "POST", "/v2/verification-handoffs",
                               json.dumps({"workflow": "merchant-onboarding"}), auth, 15)
-            record("verification", s, time.monotonic() - started)
+            record("verification", s, started, port)
             s, _, _ = request(port, "GET", "/v2/verifications/merchant-onboarding", headers=auth, timeout=15)
-            record("verification-poll", s, 0)
+            record("verification-poll", s)
         except OSError:
-            record("transport", "transport", time.monotonic() - started)
+            record("transport", "transport", started, port)
 
 
 def soak_mixed(baton, profile):
@@ -122,12 +139,19 @@ def soak_mixed(baton, profile):
 
         answers = collections.Counter()
         window = []
+        # Every timed flow answer, as the load's attempts: (start, seconds to the answer, status, port).
+        timed = []
         lock = threading.Lock()
 
-        def record(flow, status, took):
+        def record(flow, status, started=None, port=None):
+            """Counts an answer; one begun at `started` on `port` is timed. The window's p99 has counted an untimed
+            answer (a webhook, a poll) as 0 ms since the soak began: kept, so its figures compare with earlier runs."""
             with lock:
                 answers[f"{flow} {status}"] += 1
+                took = 0.0 if started is None else time.monotonic() - started
                 window.append(took * 1000)
+                if started is not None:
+                    timed.append((started, took, status, port))
 
         halt = threading.Event()
         skew = [0]
@@ -144,7 +168,7 @@ def soak_mixed(baton, profile):
             with load.lock:
                 # The share attempts answered since the previous sample (a held one counts where it ends).
                 since = samples[-1]["at"] if samples else began
-                recent = [t * 1000 for s, t, _ in load.attempts if s + t >= since]
+                recent = [t * 1000 for s, t, *_ in load.attempts if s + t >= since]
             try:
                 pg_bytes = int(pg.psql("SELECT pg_database_size('postgres')").strip())
             except Exception:  # noqa: BLE001 - a missed sample repeats the last one
@@ -158,10 +182,12 @@ def soak_mixed(baton, profile):
         cycle = ["pg-restart", "disk-full", "network-loss", "network-partition", "network-delay", "clock-skew"]
         end = began + profile["soak_seconds"]
         turn = 0
+        faulted = []  # (start, end) of each fault
         while time.monotonic() < end:
             fault = cycle[turn % len(cycle)]
             turn += 1
             hold = profile["soak_fault"]
+            faulted.append((time.monotonic(), None))
             if fault == "pg-restart":
                 pg.stop(("fast", "immediate")[turn // len(cycle) % 2])
                 time.sleep(hold)
@@ -184,6 +210,7 @@ def soak_mixed(baton, profile):
                 skew[0] = 600 if turn // len(cycle) % 2 == 0 else -600
                 time.sleep(hold)
                 skew[0] = 0
+            faulted[-1] = (faulted[-1][0], time.monotonic())
             sample(fault)
             quiet = time.monotonic() + profile["soak_quiet"]
             while time.monotonic() < min(quiet, end):
@@ -225,6 +252,7 @@ def soak_mixed(baton, profile):
                 failures.append(f"database size not flat: {text}")
         print(f"   p99 per {profile['soak_sample']:.0f} s window: max {max(s['p99_ms'] for s in samples):.0f} ms, "
               f"median {_pct([s['p99_ms'] for s in samples], .5):.0f} ms")
+        print("   " + quiet_latencies(load.attempts + timed, faulted, dict(zip(ports, procs))))
         h.close()
         integrity = sqlite3.connect(sqlite_path).execute("PRAGMA integrity_check").fetchone()[0]
         print(f"   SQLite integrity_check after the run: {integrity}")
