@@ -311,7 +311,12 @@ class HttpBackendClient @JvmOverloads constructor(
     val baseUrl: String = baseUrl.trimEnd('/')
 
     init {
-        if (!urlPolicy.accepts(this.baseUrl)) throw BatonConfigurationException("backend_url_not_secure")
+        if (!urlPolicy.accepts(this.baseUrl)) {
+            // The codes TypeScript and Dart use for the same refusal.
+            throw BatonConfigurationException(
+                if (urlPolicy.allowsLoopbackHttp) "backend_url_not_https_or_loopback" else "backend_url_not_https"
+            )
+        }
     }
 
     override fun catalog(): List<CatalogCard> {

@@ -156,7 +156,8 @@ class BackendClientTest {
                 client(SdkFixtures.backend(), policy, base)
                 fail("$base accepted under $policy")
             } catch (e: BatonConfigurationException) {
-                assertEquals("backend_url_not_secure", e.code)
+                val expected = if (policy == UrlPolicy.DEVELOPMENT) "backend_url_not_https_or_loopback" else "backend_url_not_https"
+                assertEquals(expected, e.code)
             }
         }
         client(SdkFixtures.backend(), UrlPolicy.DEVELOPMENT, "http://127.0.0.1:8080/")

@@ -224,7 +224,7 @@ class FlowsTest {
         assertEquals("bb_callback_not_registered", code {
             BatonClient(base.copy(bbCallbackKind = "custom-scheme", bbReturnUrls = listOf("https://app.example.com/bb-callback"))).bankConnect(presenter, listener)
         })
-        assertEquals("backend_url_not_secure", code { BatonClient(base.copy(backendBaseUrl = "http://partner.example")) })
+        assertEquals("backend_url_not_https", code { BatonClient(base.copy(backendBaseUrl = "http://partner.example")) })
         assertEquals("not_https", code {
             BatonClient(base.copy(privueReturnUrls = listOf("acmewallet://kyc"))).verification("kyc", presenter, object : Verification.Listener {
                 override fun onScreen(screen: VerificationScreen) {}
