@@ -187,7 +187,7 @@ def soak_mixed(baton, profile):
             fault = cycle[turn % len(cycle)]
             turn += 1
             hold = profile["soak_fault"]
-            faulted.append((time.monotonic(), None))
+            fault_began = time.monotonic()
             if fault == "pg-restart":
                 pg.stop(("fast", "immediate")[turn // len(cycle) % 2])
                 time.sleep(hold)
@@ -210,7 +210,7 @@ def soak_mixed(baton, profile):
                 skew[0] = 600 if turn // len(cycle) % 2 == 0 else -600
                 time.sleep(hold)
                 skew[0] = 0
-            faulted[-1] = (faulted[-1][0], time.monotonic())
+            faulted.append((fault_began, time.monotonic()))
             sample(fault)
             quiet = time.monotonic() + profile["soak_quiet"]
             while time.monotonic() < min(quiet, end):
