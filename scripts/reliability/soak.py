@@ -64,15 +64,13 @@ def quiet_latencies(attempts, faulted, instances, settle=QUIET_SETTLE):
     def quiet(start):
         return not any(a <= start <= b + settle for a, b in faulted)
 
+    took = {name: [t * 1000 for s, t, _, p in attempts if p == port and quiet(s)] for port, name in instances.items()}
     head = f"outside the faults (and {settle:.0f} s after each), p50 / p99 by instance: "
-    parts = []
-    for port, name in instances.items():
-        took = [t * 1000 for s, t, _, p in attempts if p == port and quiet(s)]
-        parts.append(f"{name} {_pct(took, .5):.1f} / {_pct(took, .99):.1f} ms ({len(took)})" if took else None)
-    if not any(parts):
+    if not any(took.values()):
         # A short run can be faults and their settling throughout: say so rather than print 0 ms.
         return head + "no answers (the run was faults and their settling throughout)"
-    return head + ", ".join(part or f"{name}: no answers" for part, name in zip(parts, instances.values()))
+    return head + ", ".join(f"{name} {_pct(v, .5):.1f} / {_pct(v, .99):.1f} ms ({len(v)})" if v else f"{name}: no answers"
+                            for name, v in took.items())
 
 
 def _flows(ports, token, sandbox, halt, record, skew):
